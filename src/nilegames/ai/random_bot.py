@@ -1,0 +1,19 @@
+"""The baseline bot: a uniformly random legal action."""
+
+from __future__ import annotations
+
+import random
+
+from nilegames.core import Action, Observation
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def step(self, observation: Observation, legal_actions: list[Action]) -> Action:
+        return self.rng.choice(legal_actions)

@@ -1,0 +1,71 @@
+"""A game: its identity, player range and options, and the factory of its root state."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from nilegames.core.errors import GameOptionError
+from nilegames.core.options import OptionSpec, resolve_options
+from nilegames.core.state import State
+from nilegames.core.types import Observation
+
+
+class Game(ABC):
+    """One configured game (an id, a player count, options) that makes root states."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        if players is None:
+            players = self.min_players
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise GameOptionError(
+                f"{self.id} is for {self.min_players} to {self.max_players} players,"
+                f" not {players!r}"
+            )
+        self.players: int = players
+        self.options: dict[str, Any] = resolve_options(self.id, self.option_specs, options)
+        self._check_options()
+
+    def _check_options(self) -> None:  # noqa: B027 - an optional hook, empty by default
+        """Checks that tie options to the player count; games override it."""
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The root of a new game: its set-up chance nodes still to resolve."""
+
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed action space: every seat action is below it."""
+
+    @abstractmethod
+    def max_chance_outcomes(self) -> int:
+        """Every chance outcome is below it."""
+
+    def render_text(self, observation: Observation) -> str:
+        """Plain-text view of an observation (the terminal and ``ansi`` render mode)."""
+        return repr(observation)
+
+    def render_rich(self, observation: Observation) -> Any:
+        """A ``rich`` renderable of an observation; plain text unless the game draws more."""
+        return self.render_text(observation)
+
+    @classmethod
+    def describe(cls) -> dict[str, Any]:
+        """The game's id, title, player range and options, as plain data."""
+        return {
+            "id": cls.id,
+            "title": cls.title,
+            "min_players": cls.min_players,
+            "max_players": cls.max_players,
+            "options": [spec.describe() for spec in cls.option_specs],
+        }
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"<{type(self).__name__} {self.id} players={self.players}{opts}>"

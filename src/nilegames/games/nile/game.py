@@ -1,0 +1,61 @@
+"""NILE as a registered game: player range, options and sizes for the adapters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nilegames.core import Game, GameOptionError, Observation, OptionSpec, register
+from nilegames.games.nile.actions import NUM_ACTIONS
+from nilegames.games.nile.cards import NUM_KINDS, NUM_SPECULATIONS
+from nilegames.games.nile.state import SPECULATIONS_REMOVED_SHORT_2P, NileState
+
+
+@register
+class NileGame(Game):
+    """NILE (Minion Games), the card game of floods, fields and stocks, for 2 to 5."""
+
+    id = "nile"
+    title = "NILE"
+    min_players = 2
+    max_players = 5
+    option_specs = (
+        OptionSpec(
+            "variant",
+            "standard",
+            ("standard", "short"),
+            "short: the rulebook's optional faster game (2 players: 2 cards of each crop"
+            " and 5 random speculation cards leave the deck; 3 players: 1 card of each crop)",
+        ),
+    )
+
+    def _check_options(self) -> None:
+        if self.options["variant"] == "short" and self.players not in (2, 3):
+            raise GameOptionError(f"the short variant is for 2 or 3 players, not {self.players}")
+
+    def crops_removed_per_kind(self) -> int:
+        if self.options["variant"] != "short":
+            return 0
+        return 2 if self.players == 2 else 1
+
+    def speculations_removed(self) -> int:
+        short_two = self.options["variant"] == "short" and self.players == 2
+        return SPECULATIONS_REMOVED_SHORT_2P if short_two else 0
+
+    def new_initial_state(self) -> NileState:
+        return NileState(self)
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return max(NUM_KINDS, self.players, NUM_SPECULATIONS)
+
+    def render_text(self, observation: Observation) -> str:
+        from nilegames.games.nile.render import render_text
+
+        return render_text(observation)
+
+    def render_rich(self, observation: Observation) -> Any:
+        from nilegames.games.nile.render import render_rich
+
+        return render_rich(observation)

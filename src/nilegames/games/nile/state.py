@@ -1,0 +1,593 @@
+"""The rules of NILE as a state machine over atomic actions and chance nodes.
+
+Zones are counts per card kind.  Every draw from the deck is a chance node whose
+outcomes are the kinds still in the deck, weighted by how many of each remain, so no
+deck order exists anywhere.  The event log (``events``) is the full truth too; the
+views in :mod:`nilegames.games.nile.observe` filter it per seat.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any
+
+from nilegames.core import CHANCE, TERMINAL, Action, Observation, State
+from nilegames.games.nile import actions as act
+from nilegames.games.nile.cards import (
+    DRAW_PER_TURN,
+    FIRST_SPECULATION,
+    HAND_SIZE,
+    KIND_CROPS,
+    KIND_MASK,
+    LOCUST,
+    NUM_CROPS,
+    NUM_KINDS,
+    SPECULATION_PAYOUT,
+    TRADE_COST,
+    full_deck,
+)
+from nilegames.games.nile.rules import (
+    NO_OWNER,
+    planting_can_complete,
+    planting_is_complete,
+    ranking_returns,
+)
+
+if TYPE_CHECKING:
+    from nilegames.games.nile.game import NileGame
+
+#: Who receives a removed speculation card (the short two-player variant), in events.
+REMOVED = -2
+#: Seat of a card turned as the flood, in events.
+FLOOD_SEAT = -3
+
+
+class Phase(IntEnum):
+    REMOVE = 0  # chance: a speculation card leaves the game (short 2-player variant)
+    DEAL = 1  # chance: a card dealt to ``deal_seat``
+    FIRST_PLAYER = 2  # chance: who starts
+    FLOOD = 3  # chance: a card turned onto the flood pile
+    DRAW = 4  # chance: a card drawn into ``draw_seat``'s hand
+    TRADE = 5  # seat: trade, plant, speculate or end the turn
+    PICK = 6  # seat: choose the cards a trade discards
+    PLANT = 7  # seat: more cards for this planting, or done
+    SPECULATE = 8  # seat: a second speculation card, or done
+    OVER = 9
+
+
+CHANCE_PHASES = frozenset({Phase.REMOVE, Phase.DEAL, Phase.FIRST_PLAYER, Phase.FLOOD, Phase.DRAW})
+SPECULATIONS_REMOVED_SHORT_2P = 5
+
+
+class NileState(State):
+    """A game of NILE in progress: the full truth, hands and deck included."""
+
+    __slots__ = (
+        "bindings",
+        "blocked",
+        "deal_seat",
+        "deck",
+        "deck_number",
+        "deck_size",
+        "discard",
+        "draw_left",
+        "draw_reason",
+        "draw_seat",
+        "events",
+        "flood",
+        "flood_below",
+        "flood_reason",
+        "hand_size",
+        "hands",
+        "locust_aside",
+        "locust_pending",
+        "n",
+        "over",
+        "owner",
+        "phase",
+        "picks_left",
+        "planted",
+        "removed",
+        "removing_left",
+        "seat",
+        "size",
+        "speculation_seat",
+        "speculations",
+        "stocks",
+        "trade",
+        "turn",
+    )
+
+    game: NileGame
+
+    def __init__(self, game: NileGame, *, _empty: bool = False) -> None:
+        super().__init__(game)
+        #: Resampling work that depends only on what one seat saw (see resample.py).
+        self.bindings: dict[tuple[int, int], list[Any]] = {}
+        if _empty:
+            return
+        n = self.n = game.players
+        deck = full_deck()
+        removed = [0] * NUM_KINDS
+        per_crop = game.crops_removed_per_kind()
+        for crop in range(NUM_CROPS):
+            deck[crop] -= per_crop
+            removed[crop] = per_crop
+        deck[LOCUST] = 0  # set aside while the hands are dealt
+        self.deck = deck
+        self.deck_size = sum(deck)
+        self.removed = removed
+        self.hands = [[0] * NUM_KINDS for _ in range(n)]
+        self.hand_size = [0] * n
+        self.stocks = [[0] * NUM_CROPS for _ in range(n)]
+        self.owner = [NO_OWNER] * NUM_CROPS
+        self.size = [0] * NUM_CROPS
+        self.flood = -1
+        self.blocked = 0
+        self.flood_below = [0] * NUM_KINDS
+        self.discard = [0] * NUM_KINDS
+        self.locust_aside = True
+        self.locust_pending = False
+        self.speculations: list[int] = []
+        self.speculation_seat = -1
+        self.deck_number = 1
+        self.over = False
+        self.seat = -1
+        self.turn = 0
+        self.deal_seat = 0
+        self.draw_seat = -1
+        self.draw_left = 0
+        self.draw_reason = ""
+        self.flood_reason = ""
+        self.trade = -1
+        self.picks_left = 0
+        self.planted = [0] * NUM_CROPS
+        self.events: list[tuple[Any, ...]] = []
+        self.removing_left = game.speculations_removed()
+        if per_crop:
+            self.events.append(("removed_crops", per_crop))
+        if self.removing_left:
+            self.phase = Phase.REMOVE
+        else:
+            self._start_deal()
+
+    # -- contract ------------------------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in CHANCE_PHASES:
+            return CHANCE
+        if phase == Phase.OVER:
+            return TERMINAL
+        return self.seat
+
+    def is_chance_node(self) -> bool:
+        return self.phase in CHANCE_PHASES
+
+    def is_terminal(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        phase = self.phase
+        if phase == Phase.FIRST_PLAYER:
+            return [(seat, 1.0 / self.n) for seat in range(self.n)]
+        if phase == Phase.REMOVE:
+            kinds = [k for k in range(FIRST_SPECULATION, LOCUST) if self.deck[k]]
+            return [(k, 1.0 / len(kinds)) for k in kinds]
+        if phase in CHANCE_PHASES:
+            total = self.deck_size
+            return [(k, c / total) for k, c in enumerate(self.deck) if c]
+        return []
+
+    def _is_chance_outcome(self, action: Action) -> bool:
+        phase = self.phase
+        if phase == Phase.FIRST_PLAYER:
+            return 0 <= action < self.n
+        if phase == Phase.REMOVE:
+            return FIRST_SPECULATION <= action < LOCUST and self.deck[action] > 0
+        return 0 <= action < NUM_KINDS and self.deck[action] > 0
+
+    def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        seat = self.seat
+        hand = self.hands[seat]
+        if phase == Phase.PICK:
+            stock = self.stocks[seat]
+            legal = [act.DISCARD_HAND + k for k in range(LOCUST) if hand[k]]
+            legal += [act.DISCARD_STOCK + c for c in range(NUM_CROPS) if stock[c]]
+            return legal
+        legal = [act.DONE]
+        if phase == Phase.TRADE:
+            if self.hand_size[seat] + sum(self.stocks[seat]) >= TRADE_COST:
+                legal += (act.MARKET, act.OFFERING)
+            legal += [act.PLANT + c for c in range(NUM_CROPS) if self._can_plant(c)]
+            legal += [act.SPECULATE + k - FIRST_SPECULATION for k in self._speculable()]
+        elif phase == Phase.PLANT:
+            if not planting_is_complete(self.planted, seat, self.owner, self.size):
+                legal = []
+            legal += [act.PLANT + c for c in range(NUM_CROPS) if self._can_plant(c)]
+        elif phase == Phase.SPECULATE and len(self.speculations) < 2:
+            legal += [act.SPECULATE + k - FIRST_SPECULATION for k in self._speculable()]
+        return legal
+
+    def _is_legal(self, action: Action) -> bool:
+        phase = self.phase
+        seat = self.seat
+        if action == act.DONE:
+            if phase == Phase.PLANT:
+                return planting_is_complete(self.planted, seat, self.owner, self.size)
+            return phase in (Phase.TRADE, Phase.SPECULATE)
+        if action in (act.MARKET, act.OFFERING):
+            return (
+                phase == Phase.TRADE and self.hand_size[seat] + sum(self.stocks[seat]) >= TRADE_COST
+            )
+        if act.DISCARD_HAND <= action < act.DISCARD_STOCK:
+            return phase == Phase.PICK and self.hands[seat][action - act.DISCARD_HAND] > 0
+        if act.DISCARD_STOCK <= action < act.PLANT:
+            return phase == Phase.PICK and self.stocks[seat][action - act.DISCARD_STOCK] > 0
+        if act.PLANT <= action < act.SPECULATE:
+            return phase in (Phase.TRADE, Phase.PLANT) and self._can_plant(action - act.PLANT)
+        if act.SPECULATE <= action < act.NUM_ACTIONS:
+            kind = action - act.SPECULATE + FIRST_SPECULATION
+            if phase == Phase.SPECULATE:
+                return len(self.speculations) < 2 and kind in self._speculable()
+            return phase == Phase.TRADE and kind in self._speculable()
+        return False
+
+    def _can_plant(self, crop: int) -> bool:
+        hand = self.hands[self.seat]
+        if not hand[crop] or self.blocked >> crop & 1:
+            return False
+        planted = self.planted[:]
+        planted[crop] += 1
+        rest = hand[:NUM_CROPS]
+        rest[crop] -= 1
+        return planting_can_complete(planted, rest, self.blocked, self.seat, self.owner, self.size)
+
+    def _speculable(self) -> list[int]:
+        hand = self.hands[self.seat]
+        blocked = self.blocked
+        return [
+            k for k in range(FIRST_SPECULATION, LOCUST) if hand[k] and not KIND_MASK[k] & blocked
+        ]
+
+    def returns(self) -> list[float]:
+        if self.phase != Phase.OVER:
+            return [0.0] * self.n
+        return ranking_returns(self.stocks)
+
+    def action_to_string(self, action: Action) -> str:
+        from nilegames.games.nile.observe import action_words
+
+        return action_words(self, action)
+
+    def clone(self) -> NileState:
+        other = NileState(self.game, _empty=True)
+        other._history = self._history[:]
+        other.n = self.n
+        other.deck = self.deck[:]
+        other.deck_size = self.deck_size
+        other.removed = self.removed[:]
+        other.hands = [h[:] for h in self.hands]
+        other.hand_size = self.hand_size[:]
+        other.stocks = [s[:] for s in self.stocks]
+        other.owner = self.owner[:]
+        other.size = self.size[:]
+        other.flood = self.flood
+        other.blocked = self.blocked
+        other.flood_below = self.flood_below[:]
+        other.discard = self.discard[:]
+        other.locust_aside = self.locust_aside
+        other.locust_pending = self.locust_pending
+        other.speculations = self.speculations[:]
+        other.speculation_seat = self.speculation_seat
+        other.deck_number = self.deck_number
+        other.over = self.over
+        other.phase = self.phase
+        other.seat = self.seat
+        other.turn = self.turn
+        other.deal_seat = self.deal_seat
+        other.draw_seat = self.draw_seat
+        other.draw_left = self.draw_left
+        other.draw_reason = self.draw_reason
+        other.flood_reason = self.flood_reason
+        other.trade = self.trade
+        other.picks_left = self.picks_left
+        other.planted = self.planted[:]
+        other.events = self.events[:]
+        other.removing_left = self.removing_left
+        return other
+
+    def observation(self, player: int) -> Observation:
+        from nilegames.games.nile.observe import build_observation
+
+        if type(player) is not int or not 0 <= player < self.n:
+            raise ValueError(f"no seat {player!r} in a {self.n}-player game")
+        return build_observation(self, player)
+
+    def public_observation(self) -> Observation:
+        from nilegames.games.nile.observe import build_observation
+
+        return build_observation(self, None)
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> NileState:
+        from nilegames.games.nile.resample import resample
+
+        return resample(self, player, rng)
+
+    # -- applying actions ------------------------------------------------------------------
+    def _apply_action(self, action: Action) -> None:
+        phase = self.phase
+        if phase == Phase.DRAW:
+            self._on_draw(action)
+        elif phase == Phase.FLOOD:
+            self._on_flood(action)
+        elif phase == Phase.TRADE:
+            self._on_trade(action)
+        elif phase == Phase.PICK:
+            self._on_pick(action)
+        elif phase == Phase.PLANT:
+            self._on_plant(action)
+        elif phase == Phase.SPECULATE:
+            self._on_speculate(action)
+        elif phase == Phase.DEAL:
+            self._on_deal(action)
+        elif phase == Phase.FIRST_PLAYER:
+            self.events.append(("first_player", action))
+            self._start_turn(action)
+        elif phase == Phase.REMOVE:
+            self._on_remove(action)
+
+    # set-up
+    def _on_remove(self, kind: int) -> None:
+        self.deck[kind] -= 1
+        self.deck_size -= 1
+        self.removed[kind] += 1
+        self.events.append(("draw", REMOVED, "removed", 1, kind, len(self._history)))
+        self.removing_left -= 1
+        if not self.removing_left:
+            self._start_deal()
+
+    def _start_deal(self) -> None:
+        self.phase = Phase.DEAL
+        self.deal_seat = 0
+
+    def _on_deal(self, kind: int) -> None:
+        seat = self.deal_seat
+        self._take(kind)
+        self._give(seat, kind, "deal")
+        if self.hand_size[seat] == HAND_SIZE:
+            self.deal_seat += 1
+            if self.deal_seat == self.n:
+                self.deck[LOCUST] = 1  # the locust is shuffled into the rest of the deck
+                self.deck_size += 1
+                self.locust_aside = False
+                self.events.append(("locust_shuffled",))
+                self.phase = Phase.FIRST_PLAYER
+
+    # the deck
+    def _take(self, kind: int) -> None:
+        self.deck[kind] -= 1
+        self.deck_size -= 1
+        if not self.deck_size and self.deck_number == self.n:
+            self.over = True  # the last deck is empty: the game ends after this step
+
+    def _give(self, seat: int, kind: int, reason: str) -> None:
+        self.hands[seat][kind] += 1
+        self.hand_size[seat] += 1
+        self.events.append(("draw", seat, reason, self.deck_number, kind, len(self._history)))
+
+    def _can_draw(self) -> bool:
+        """Make sure a card can be drawn: reshuffle an empty deck unless it was the last."""
+        while not self.deck_size:
+            if self.over or self.deck_number == self.n:
+                self.over = True
+                return False
+            self._reshuffle()
+        return not self.over
+
+    def _reshuffle(self) -> None:
+        if self.locust_pending:
+            self._resolve_locust()
+        deck = self.deck
+        for kind in range(NUM_KINDS):
+            deck[kind] += self.flood_below[kind] + self.discard[kind]
+            self.flood_below[kind] = 0
+            self.discard[kind] = 0
+        if self.locust_aside:
+            deck[LOCUST] += 1
+            self.locust_aside = False
+        self.deck_size = sum(deck)
+        self.deck_number += 1
+        self.events.append(("reshuffle", self.deck_number, tuple(deck)))
+
+    def _resolve_locust(self) -> None:
+        self.locust_pending = False
+        self.locust_aside = True
+        largest = max(self.size)
+        destroyed = []
+        if largest:
+            for crop in range(NUM_CROPS):
+                if self.size[crop] == largest:
+                    destroyed.append((crop, self.owner[crop], largest))
+                    self.discard[crop] += largest
+                    self.size[crop] = 0
+                    self.owner[crop] = NO_OWNER
+        self.events.append(("locust", tuple(destroyed)))
+
+    # drawing into hands
+    def _start_draw(self, seat: int, count: int, reason: str) -> None:
+        self.draw_seat = seat
+        self.draw_left = count
+        self.draw_reason = reason
+        self._continue_draw()
+
+    def _continue_draw(self) -> None:
+        if self.draw_left and self._can_draw():
+            self.phase = Phase.DRAW
+            return
+        self.draw_left = 0
+        if self.locust_pending:
+            self._resolve_locust()
+        reason = self.draw_reason
+        if reason == "turn":
+            self._start_turn((self.seat + 1) % self.n)
+        elif reason == "market":
+            self._decide(Phase.TRADE)
+        else:  # speculation payout
+            self._finish_flood()
+
+    def _on_draw(self, kind: int) -> None:
+        self._take(kind)
+        if kind == LOCUST:
+            self.locust_pending = True  # drawing goes on; the locust does not count
+            self.events.append(("locust_drawn", self.draw_seat, self.deck_number))
+        else:
+            self._give(self.draw_seat, kind, self.draw_reason)
+            self.draw_left -= 1
+        self._continue_draw()
+
+    # the flood
+    def _start_turn(self, seat: int) -> None:
+        if self.over:
+            self._finish()
+            return
+        self.seat = seat
+        self.turn += 1
+        self.events.append(("turn", seat, self.turn))
+        self._flip_flood("turn")
+
+    def _flip_flood(self, reason: str) -> None:
+        self.flood_reason = reason
+        if self._can_draw():
+            self.phase = Phase.FLOOD
+        else:
+            self._finish()
+
+    def _on_flood(self, kind: int) -> None:
+        self._take(kind)
+        if kind == LOCUST:
+            self.events.append(("locust_drawn", FLOOD_SEAT, self.deck_number))
+            self._resolve_locust()
+            self._flip_flood(self.flood_reason)
+            return
+        if self.flood >= 0:
+            self.flood_below[self.flood] += 1
+        self.flood = kind
+        self.blocked = KIND_MASK[kind]
+        self.events.append(("flood", kind, self.flood_reason, self.deck_number))
+        if self.speculations:
+            matches = sum(bin(KIND_MASK[s] & self.blocked).count("1") for s in self.speculations)
+            self.events.append(("payout", self.speculation_seat, matches))
+            if matches:
+                self._start_draw(self.speculation_seat, SPECULATION_PAYOUT * matches, "speculation")
+                return
+        self._finish_flood()
+
+    def _finish_flood(self) -> None:
+        if self.speculations:
+            for kind in self.speculations:
+                self.discard[kind] += 1
+            self.events.append(("speculations_discarded", self.speculation_seat))
+            self.speculations = []
+            self.speculation_seat = -1
+        for crop in KIND_CROPS[self.flood]:
+            owner = self.owner[crop]
+            if owner != NO_OWNER:
+                self.size[crop] -= 1
+                self.stocks[owner][crop] += 1
+                if not self.size[crop]:
+                    self.owner[crop] = NO_OWNER
+                self.events.append(("harvest", crop, owner))
+        self._decide(Phase.TRADE)
+
+    def _decide(self, phase: Phase) -> None:
+        if self.over:
+            self._finish()
+        else:
+            self.phase = phase
+
+    def _finish(self) -> None:
+        self.phase = Phase.OVER
+        self.events.append(("game_over", tuple(ranking_returns(self.stocks))))
+
+    # seat decisions
+    def _on_trade(self, action: Action) -> None:
+        seat = self.seat
+        if action == act.DONE:
+            self.events.append(("pass", seat))
+            self._start_draw(seat, DRAW_PER_TURN, "turn")
+        elif action in (act.MARKET, act.OFFERING):
+            self.trade = action
+            self.picks_left = TRADE_COST
+            self.phase = Phase.PICK
+            self.events.append(("trade", seat, action))
+        elif action < act.SPECULATE:
+            self.phase = Phase.PLANT
+            self._on_plant(action)
+        else:
+            self.phase = Phase.SPECULATE
+            self._on_speculate(action)
+
+    def _on_pick(self, action: Action) -> None:
+        seat = self.seat
+        if action < act.DISCARD_STOCK:
+            kind = action - act.DISCARD_HAND
+            self.hands[seat][kind] -= 1
+            self.hand_size[seat] -= 1
+            self.events.append(("discard", seat, "hand", kind))
+        else:
+            kind = action - act.DISCARD_STOCK
+            self.stocks[seat][kind] -= 1
+            self.events.append(("discard", seat, "stock", kind))
+        self.discard[kind] += 1
+        self.picks_left -= 1
+        if self.picks_left:
+            return
+        if self.trade == act.MARKET:
+            self._start_draw(seat, 1, "market")
+        else:
+            self._flip_flood("offering")
+
+    def _on_plant(self, action: Action) -> None:
+        seat = self.seat
+        if action == act.DONE:
+            self._complete_planting()
+            self._start_draw(seat, DRAW_PER_TURN, "turn")
+            return
+        crop = action - act.PLANT
+        self.hands[seat][crop] -= 1
+        self.hand_size[seat] -= 1
+        self.planted[crop] += 1
+        self.events.append(("plant", seat, crop))
+
+    def _complete_planting(self) -> None:
+        seat = self.seat
+        outcome = []
+        for crop, count in enumerate(self.planted):
+            if not count:
+                continue
+            previous = self.owner[crop]
+            if previous == seat:
+                self.size[crop] += count
+            else:
+                if previous != NO_OWNER:  # overtaken: the smaller field is discarded
+                    self.discard[crop] += self.size[crop]
+                    outcome.append(("overtake", crop, previous, self.size[crop]))
+                self.owner[crop] = seat
+                self.size[crop] = count
+            outcome.append(("field", crop, count, self.size[crop]))
+            self.planted[crop] = 0
+        self.events.append(("planted", seat, tuple(outcome)))
+
+    def _on_speculate(self, action: Action) -> None:
+        seat = self.seat
+        if action == act.DONE:
+            self._start_draw(seat, DRAW_PER_TURN, "turn")
+            return
+        kind = action - act.SPECULATE + FIRST_SPECULATION
+        self.hands[seat][kind] -= 1
+        self.hand_size[seat] -= 1
+        self.speculations.append(kind)
+        self.speculation_seat = seat
+        self.events.append(("speculate", seat, kind))
