@@ -9,6 +9,9 @@ make-up less every card seen drawn from it.  A depth-first search finds such a b
 then the slots still held are filled at random from what their decks have left, and the
 current deck keeps the rest.
 
+A planting under way by another seat tells one thing more: its hand can complete it
+(each planted card must leave a way to finish); worlds without that are drawn again.
+
 A binding depends only on what ``player`` saw, so a few are kept per state and reused:
 information-set search resamples the same root many times, and the random fill is cheap.
 The world that comes out has a history that is legal move for move and gives ``player``
@@ -21,9 +24,11 @@ import random
 from dataclasses import dataclass
 
 from nilegames.games.nile.cards import FIRST_SPECULATION, LOCUST, NUM_CROPS, NUM_KINDS, full_deck
-from nilegames.games.nile.state import REMOVED, NileState
+from nilegames.games.nile.rules import planting_can_complete
+from nilegames.games.nile.state import REMOVED, NileState, Phase
 
 BINDINGS_KEPT = 4
+FILL_TRIES = 500
 SEARCH_BUDGET = 20_000
 MAX_SEARCHES = 20
 SPECULATIONS = range(FIRST_SPECULATION, LOCUST)
@@ -49,6 +54,7 @@ def _room(state: NileState, player: int) -> list[list[int]]:
     first = full_deck()
     for crop in range(NUM_CROPS):
         first[crop] -= state.removed[crop]
+    first[LOCUST] = 0  # set aside while the hands are dealt
     room = [first]
     for event in state.events:
         kind = event[0]
@@ -58,6 +64,8 @@ def _room(state: NileState, player: int) -> list[list[int]]:
             room[event[3] - 1][event[1]] -= 1
         elif kind == "locust_drawn":
             room[event[2] - 1][LOCUST] -= 1
+        elif kind == "locust_shuffled":
+            first[LOCUST] = 1
         elif kind == "reshuffle":
             room.append(list(event[2]))
     return room
@@ -191,15 +199,28 @@ def resample(state: NileState, player: int, rng: random.Random) -> NileState:
     if type(player) is not int or not 0 <= player < state.n:
         raise ValueError(f"no seat {player!r} in a {state.n}-player game")
     key = (player, len(state.events))
-    kept = state.bindings.get(key)
-    if kept is None:
-        kept = state.bindings[key] = []
-    if len(kept) < BINDINGS_KEPT:
-        kept.append(find_binding(state, player, rng))
-        binding = kept[-1]
-    else:
-        binding = rng.choice(kept)
-    return _build(state, player, binding, rng)
+    kept = state.bindings.setdefault(key, [])
+    for _ in range(FILL_TRIES):
+        if len(kept) < BINDINGS_KEPT:
+            kept.append(find_binding(state, player, rng))
+            binding = kept[-1]
+        else:
+            binding = rng.choice(kept)
+        sampled = _build(state, player, binding, rng)
+        if _planting_still_possible(sampled, player):
+            return sampled
+    raise ResampleError(f"no consistent world found for seat {player}")
+
+
+def _planting_still_possible(sampled: NileState, player: int) -> bool:
+    """A planting under way by another seat tells that its hand can complete it."""
+    seat = sampled.seat
+    if sampled.phase != Phase.PLANT or seat == player:
+        return True
+    hand = sampled.hands[seat][:NUM_CROPS]
+    return planting_can_complete(
+        sampled.planted, hand, sampled.blocked, seat, sampled.owner, sampled.size
+    )
 
 
 def _build(state: NileState, player: int, binding: Binding, rng: random.Random) -> NileState:

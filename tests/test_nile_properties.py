@@ -1,0 +1,195 @@
+"""Properties of NILE that hold in every game: checked over random games (hypothesis)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import nilegames
+from nilegames.core import GameRecord, replay_states
+from nilegames.games.nile import NileState, Phase
+from nilegames.games.nile import actions as act
+from nilegames.games.nile.cards import KIND_CROPS, KIND_MASK, LOCUST, NUM_CROPS, full_deck
+from tests.conftest import random_game
+
+SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def configs(draw: st.DrawFn) -> tuple[int, int, dict[str, str]]:
+    players = draw(st.integers(2, 5))
+    short = players <= 3 and draw(st.booleans())
+    options = {"variant": "short"} if short else {}
+    return players, draw(st.integers(0, 2**32)), options
+
+
+def _games(config):
+    players, seed, options = config
+    return random_game("nile", players, seed, **options)
+
+
+def card_total(state: NileState) -> int:
+    """Every card of the game, wherever it is."""
+    locust_out = state.locust_aside or state.locust_pending
+    return (
+        state.deck_size
+        + sum(state.hand_size)
+        + sum(map(sum, state.stocks))
+        + sum(state.size)
+        + sum(state.flood_below)
+        + (state.flood >= 0)
+        + sum(state.discard)
+        + locust_out
+        + len(state.speculations)
+        + sum(state.planted)
+        + sum(state.removed)
+    )
+
+
+@SETTINGS
+@given(configs())
+def test_cards_are_conserved(config):
+    for state in _games(config):
+        assert card_total(state) == sum(full_deck())
+        assert sum(state.hands[s][LOCUST] for s in range(state.n)) == 0
+        assert all(count >= 0 for count in state.deck)
+        assert state.deck_size == sum(state.deck)
+
+
+@SETTINGS
+@given(configs())
+def test_at_most_one_field_per_crop(config):
+    for state in _games(config):
+        for crop in range(NUM_CROPS):
+            assert (state.size[crop] > 0) == (state.owner[crop] >= 0)
+        fields = state.public_observation()["fields"] if state.turn % 5 == 0 else []
+        assert len({f["crop"] for f in fields}) == len(fields) <= NUM_CROPS
+
+
+@SETTINGS
+@given(configs())
+def test_flooded_crop_never_planted(config):
+    for state in _games(config):
+        if state.is_chance_node() or state.is_terminal():
+            continue
+        blocked = KIND_MASK[state.flood]
+        for action in state.legal_actions():
+            if act.PLANT <= action < act.SPECULATE:
+                assert not blocked >> (action - act.PLANT) & 1
+            if act.SPECULATE <= action < act.NUM_ACTIONS:
+                assert not KIND_MASK[action - act.SPECULATE + 5] & blocked
+        if state.phase == Phase.PLANT:
+            assert not any(state.planted[c] for c in KIND_CROPS[state.flood])
+
+
+def _completes(state: NileState, depth: int = 12) -> bool:
+    """Whether the seat can close the move under way (reach a legal DONE) by itself."""
+    if act.DONE in state.legal_actions():
+        return True
+    if depth == 0:
+        return False
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_action(action)
+        if child.is_chance_node() or child.phase != state.phase or _completes(child, depth - 1):
+            return True
+    return False
+
+
+@SETTINGS
+@given(configs())
+def test_every_prefix_completes(config):
+    for state in _games(config):
+        if state.is_chance_node() or state.is_terminal():
+            continue
+        assert state.legal_actions(), "a seat to move always has a legal action"
+        if state.phase in (Phase.PLANT, Phase.PICK, Phase.SPECULATE):
+            assert _completes(state)
+
+
+@SETTINGS
+@given(configs())
+def test_replay_reproduces_observations(config):
+    seen = []
+    final = None
+    for final in _games(config):
+        if len(final.history()) % 9 == 0:
+            seen.append(
+                [final.observation(p) for p in range(final.n)] + [final.public_observation()]
+            )
+    assert final is not None
+    record = GameRecord.loads(GameRecord.of(final).dumps())
+    replayed = []
+    for state in replay_states(record):
+        if len(state.history()) % 9 == 0:
+            replayed.append(
+                [state.observation(p) for p in range(state.num_players())] + [state.public_observation()]
+            )
+    assert replayed == seen
+    assert state.returns() == final.returns()
+
+
+def _hidden(state: NileState, player: int) -> tuple[object, ...]:
+    others = tuple(tuple(h) for s, h in enumerate(state.hands) if s != player)
+    return others, tuple(state.deck), tuple(state.removed)
+
+
+def _replay_history(state: NileState) -> NileState:
+    return nilegames.replay(GameRecord.of(state))  # type: ignore[return-value]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(configs())
+def test_resample_keeps_observation(config):
+    rng = random.Random(config[1])
+    changed = checked = 0
+    for state in _games(config):
+        if rng.random() > 0.03:
+            continue
+        player = rng.randrange(state.n)
+        sample = state.resample_from_infostate(player, rng)
+        assert sample.observation(player) == state.observation(player)
+        # The sampled world is reachable: its history replays, move for move, to itself.
+        again = _replay_history(sample)
+        assert [again.observation(p) for p in range(state.n)] == [
+            sample.observation(p) for p in range(state.n)
+        ]
+        assert _hidden(again, player) == _hidden(sample, player)
+        assert [h for s, h in enumerate(sample.hands) if s == player] == [state.hands[player]]
+        checked += 1
+        changed += _hidden(sample, player) != _hidden(state, player)
+    assert changed >= checked // 2, "resampling should usually change what the seat cannot see"
+
+
+@SETTINGS
+@given(configs())
+def test_observation_hides_other_hands(config):
+    rng = random.Random(config[1])
+    for state in _games(config):
+        if rng.random() > 0.05:
+            continue
+        for seat in range(state.n):
+            obs = state.observation(seat)
+            assert obs["hand"] == {
+                name: c for name, c in zip(_names(), state.hands[seat], strict=True) if c
+            }
+            text = json.dumps(obs)
+            for entry in obs["log"]:
+                if entry["event"] == "draw" and entry["seat"] != seat:
+                    assert entry["card"] is None
+            assert "hands" not in obs
+            # What differs only in others' hidden cards must not change this view.
+            other = state.resample_from_infostate(seat, rng)
+            assert json.dumps(other.observation(seat)) == text
+        public = state.public_observation()
+        assert "hand" not in public
+        assert all(e.get("card") is None for e in public["log"] if e["event"] == "draw")
+
+
+def _names() -> list[str]:
+    from nilegames.games.nile.cards import KIND_NAMES
+
+    return list(KIND_NAMES)
