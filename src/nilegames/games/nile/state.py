@@ -80,6 +80,7 @@ class NileState(State):
         "flood_reason",
         "hand_size",
         "hands",
+        "legal_cache",
         "locust_aside",
         "locust_pending",
         "n",
@@ -105,6 +106,8 @@ class NileState(State):
         super().__init__(game)
         #: Resampling work that depends only on what one seat saw (see resample.py).
         self.bindings: dict[tuple[int, int], list[Any]] = {}
+        #: The legal actions of this decision node, once asked for.
+        self.legal_cache: list[Action] | None = None
         if _empty:
             return
         n = self.n = game.players
@@ -188,6 +191,11 @@ class NileState(State):
         return 0 <= action < NUM_KINDS and self.deck[action] > 0
 
     def _legal_actions(self) -> list[Action]:
+        if self.legal_cache is None:
+            self.legal_cache = self._compute_legal_actions()
+        return self.legal_cache[:]
+
+    def _compute_legal_actions(self) -> list[Action]:
         phase = self.phase
         seat = self.seat
         hand = self.hands[seat]
@@ -211,6 +219,8 @@ class NileState(State):
         return legal
 
     def _is_legal(self, action: Action) -> bool:
+        if self.legal_cache is not None:
+            return action in self.legal_cache
         phase = self.phase
         seat = self.seat
         if action == act.DONE:
@@ -235,14 +245,31 @@ class NileState(State):
         return False
 
     def _can_plant(self, crop: int) -> bool:
-        hand = self.hands[self.seat]
-        if not hand[crop] or self.blocked >> crop & 1:
+        seat = self.seat
+        hand = self.hands[seat]
+        blocked = self.blocked
+        if not hand[crop] or blocked >> crop & 1:
             return False
+        if self.phase == Phase.TRADE:  # the first card of a planting: the common case, fast
+            owner = self.owner
+            if owner[crop] == seat:
+                return True
+            if owner[crop] != NO_OWNER:
+                return hand[crop] > self.size[crop]
+            if hand[crop] >= 2:
+                return True
+            return any(
+                other != crop
+                and hand[other]
+                and not blocked >> other & 1
+                and owner[other] in (NO_OWNER, seat)
+                for other in range(NUM_CROPS)
+            )
         planted = self.planted[:]
         planted[crop] += 1
         rest = hand[:NUM_CROPS]
         rest[crop] -= 1
-        return planting_can_complete(planted, rest, self.blocked, self.seat, self.owner, self.size)
+        return planting_can_complete(planted, rest, blocked, seat, self.owner, self.size)
 
     def _speculable(self) -> list[int]:
         hand = self.hands[self.seat]
@@ -317,6 +344,7 @@ class NileState(State):
 
     # -- applying actions ------------------------------------------------------------------
     def _apply_action(self, action: Action) -> None:
+        self.legal_cache = None
         phase = self.phase
         if phase == Phase.DRAW:
             self._on_draw(action)

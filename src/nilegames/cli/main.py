@@ -1,0 +1,260 @@
+"""The ``nilegames`` command: list the games, play or watch one, replay a record.
+
+Bad input (an unknown game, a bad option or player count, a broken record) ends with
+one clear line and exit code 2, never a traceback: every such error is a
+:class:`~nilegames.core.NilegamesError`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from nilegames.cli.screen import LOG_LINES, Screen, seat_label
+from nilegames.cli.session import Quit, Session, reader
+from nilegames.core import (
+    GameOptionError,
+    GameRecord,
+    NilegamesError,
+    game_class,
+    games,
+    load,
+    new_game,
+    replay,
+    replay_states,
+)
+
+app = typer.Typer(
+    help="Play, watch and replay the nilegames board games in the terminal.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+BOOLS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
+
+
+@contextmanager
+def clear_errors() -> Iterator[None]:
+    """Turn a rejection of bad input into one line on stderr and exit code 2."""
+    try:
+        yield
+    except NilegamesError as error:
+        typer.echo(f"nilegames: {error}", err=True)
+        raise typer.Exit(2) from None
+
+
+def option_value(text: str, choices: Sequence[Any]) -> Any:
+    """An option's value from its text: one of the declared choices if it names one,
+    else a bool, an int or the string itself (the game then says what it accepts)."""
+    for choice in choices:
+        shown = str(choice).lower()
+        if shown == text.lower() or (
+            isinstance(choice, bool) and BOOLS.get(text.lower()) == choice
+        ):
+            return choice
+    if text.lower() in BOOLS:
+        return BOOLS[text.lower()]
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def parse_options(description: Mapping[str, Any], items: Sequence[str]) -> dict[str, Any]:
+    """``key=value`` strings as game options, typed by the game's declared choices."""
+    specs = {spec["name"]: spec for spec in description["options"]}
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        if not sep or not key.strip():
+            raise GameOptionError(f"--option takes key=value, not {item!r}")
+        spec = specs.get(key.strip(), {})
+        options[key.strip()] = option_value(text.strip(), spec.get("choices", ()))
+    return options
+
+
+def player_count(
+    description: Mapping[str, Any], players: int | None, bots: int | None, you: Sequence[int]
+) -> int | None:
+    """How many seats: ``--players``, else your seats plus ``--bots``, else enough for you."""
+    if bots is not None:
+        if bots < 0:
+            raise GameOptionError(f"--bots must be 0 or more, not {bots}")
+        total = len(set(you)) + bots
+        if players is not None and players != total:
+            yours = f"your {len(set(you))} seat(s) plus " if you else ""
+            raise GameOptionError(f"--players {players} does not match {yours}--bots {bots}")
+        return total
+    if players is None and you:
+        return max(int(description["min_players"]), max(you) + 1)
+    return players
+
+
+@app.command("games")
+def list_games() -> None:
+    """List the games, their player counts and their options."""
+    table = Table(title="Games")
+    for column in ("id", "title", "players", "options (--option name=value)"):
+        table.add_column(column)
+    for game in games():
+        options = "\n".join(
+            f"{o['name']}: {' | '.join(map(str, o['choices']))} (default {o['default']})"
+            f"\n  {o['help']}"
+            for o in game["options"]
+        )
+        table.add_row(
+            game["id"],
+            game["title"],
+            f"{game['min_players']}-{game['max_players']}",
+            options or "-",
+        )
+    console = Console(highlight=False)
+    console.print(table)
+    console.print("Play one:  nilegames play GAME --players 3 --you 0")
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Game id (see: nilegames games).")],
+    players: Annotated[int | None, typer.Option("--players", "-n", help="Seats.")] = None,
+    you: Annotated[
+        list[int] | None,
+        typer.Option("--you", help="A seat you play (repeat for hot-seat); none: watch bots."),
+    ] = None,
+    bots: Annotated[int | None, typer.Option(help="Bot seats (alone: watch N bots).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of chance and bots.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
+    ] = None,
+    record: Annotated[Path | None, typer.Option(help="Save the game record here.")] = None,
+    delay: Annotated[
+        float | None, typer.Option(min=0.0, help="Seconds between screens when watching.")
+    ] = None,
+) -> None:
+    """Play GAME against random bots, hot-seat with friends, or watch bots play."""
+    seats = sorted(set(you or ()))
+    with clear_errors():
+        description = game_class(game).describe()
+        options = parse_options(description, option or ())
+        configured = new_game(game, player_count(description, players, bots, seats), **options)
+        for seat in seats:
+            if not 0 <= seat < configured.players:
+                raise GameOptionError(
+                    f"there is no seat {seat} in a {configured.players}-player game"
+                    f" (seats are 0 to {configured.players - 1})"
+                )
+    if record is not None and not record.parent.is_dir():
+        typer.echo(f"nilegames: cannot save a record in {record.parent}: no such folder", err=True)
+        raise typer.Exit(2)
+    console = Console(highlight=False)
+    screen = Screen(console)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    if delay is None:
+        delay = 0.8 if not seats and console.is_terminal else 0.0
+    session = Session(
+        configured.new_initial_state(),
+        humans=frozenset(seats),
+        seed=seed,
+        screen=screen,
+        read=reader(screen),
+        delay=delay,
+    )
+    screen.banner = f"{configured.title} · seed {seed} · {cast(session.labels)}"
+    if not seats:
+        screen.banner += " · Ctrl-C stops"
+    console.print(f"{configured.title}, {configured.players} players: {cast(session.labels)}")
+    console.print(f"Seed {seed} (play this game again with --seed {seed})")
+    code = 0
+    try:
+        session.run()
+    except Quit:
+        console.print(f"Left the game before the end (seed {seed}).")
+    except KeyboardInterrupt:
+        console.print("\nInterrupted.")
+        code = 130
+    if record is not None:
+        try:
+            session.save(record)
+        except OSError as error:
+            typer.echo(f"nilegames: cannot save the record: {error}", err=True)
+            raise typer.Exit(2) from None
+    if code:
+        raise typer.Exit(code)
+
+
+def cast(labels: Mapping[int, str]) -> str:
+    """Who plays where, in one short line: ``seat 0: you; seats 1, 2: random``."""
+    groups: dict[str, list[str]] = {}
+    for seat in sorted(labels):
+        groups.setdefault(labels[seat], []).append(str(seat))
+    return "; ".join(
+        f"seat{'s' if len(seats) > 1 else ''} {', '.join(seats)}: {who}"
+        for who, seats in groups.items()
+    )
+
+
+def record_labels(record: GameRecord) -> dict[int, str]:
+    """Who played each seat, from the record's meta if it says so."""
+    seats = record.meta.get("seats")
+    if not isinstance(seats, list) or len(seats) != record.players:
+        return {}
+    return {s: "human" if who == "you" else str(who) for s, who in enumerate(seats)}
+
+
+@app.command("replay")
+def replay_record(
+    file: Annotated[Path, typer.Argument(help="A record saved with play --record.")],
+    seat: Annotated[
+        int | None, typer.Option(help="Replay as this seat saw it (default: spectator).")
+    ] = None,
+    step: Annotated[bool, typer.Option(help="Stop at every decision; Enter goes on.")] = False,
+) -> None:
+    """Replay a record: the game's log as one seat (or a spectator) saw it, and the end."""
+    console = Console(highlight=False)
+    screen = Screen(console, log_lines=LOG_LINES if step else None)
+    with clear_errors():
+        record = load(file)
+        final = replay(record)  # every action is checked before anything is shown
+        players = final.num_players()
+        if seat is not None and not 0 <= seat < players:
+            raise GameOptionError(f"there is no seat {seat} in this {players}-player game")
+    labels = record_labels(record)
+    total = len(record.actions)
+    seed = record.meta.get("seed")
+    screen.banner = (
+        f"{final.game.title}, {players} players, {total} action{'s' * (total != 1)}"
+        + (f", seed {seed}" if seed is not None else "")
+        + (f" · as seat {seat} saw it" if seat is not None else " · spectator's view")
+    )
+    console.print(screen.banner)
+    if step:
+        try:
+            step_through(record, screen, seat, labels)
+        except Quit:
+            return
+    screen.show(final, seat, "End of the record")
+    if final.is_terminal():
+        screen.result(final, labels)
+    else:
+        console.print("The record stops before the game is over.")
+
+
+def step_through(
+    record: GameRecord, screen: Screen, seat: int | None, labels: Mapping[int, str]
+) -> None:
+    """Show the viewer's screen at every seat's decision and wait for Enter."""
+    read = reader(screen)
+    for done, state in enumerate(replay_states(record)):
+        if not state.is_chance_node() and not state.is_terminal():
+            mover = seat_label(state.current_player(), labels)
+            screen.show(state, seat, f"action {done + 1} of {len(record.actions)}: {mover} to play")
+            read("Enter: next, q: stop ")
