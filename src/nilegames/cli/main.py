@@ -241,6 +241,8 @@ def replay_record(
             step_through(record, screen, seat, labels)
         except Quit:
             return
+        except KeyboardInterrupt:
+            raise typer.Exit(130) from None
     screen.show(final, seat, "End of the record")
     if final.is_terminal():
         screen.result(final, labels)

@@ -86,7 +86,7 @@ class Session:
         self.finish()
 
     def watch(self, seat: int) -> None:
-        """With nobody at the table, show the public view once per turn of each seat."""
+        """With nobody at the table, show the public view whenever another seat takes over."""
         if self.humans or seat == self.last_shown:
             return
         self.last_shown = seat

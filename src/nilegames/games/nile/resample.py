@@ -24,13 +24,15 @@ import random
 from dataclasses import dataclass
 
 from nilegames.games.nile.cards import FIRST_SPECULATION, LOCUST, NUM_CROPS, NUM_KINDS, full_deck
-from nilegames.games.nile.rules import planting_can_complete
+from nilegames.games.nile.rules import NO_OWNER, planting_can_complete
 from nilegames.games.nile.state import REMOVED, NileState, Phase
 
 BINDINGS_KEPT = 4
 FILL_TRIES = 500
-SEARCH_BUDGET = 20_000
-MAX_SEARCHES = 20
+KEPT = -1  # event index of a card bound but not shown: it completes a planting under way
+# Searches are heavy-tailed: many short restarts beat one long search.
+SEARCH_BUDGET = 5_000
+MAX_SEARCHES = 400
 SPECULATIONS = range(FIRST_SPECULATION, LOCUST)
 
 
@@ -47,6 +49,7 @@ class Binding:
     slot_decks: tuple[int, ...]
     shown: tuple[int, ...]  # kind a slot was shown as, or -1 if still held
     room: tuple[tuple[int, ...], ...]  # per deck number - 1, kinds not yet accounted for
+    kept: tuple[int, ...] = ()  # kinds bound to complete a planting under way, still held
 
 
 def _room(state: NileState, player: int) -> list[list[int]]:
@@ -88,18 +91,50 @@ def _is_shown_from_hand(event: tuple[object, ...]) -> bool:
 
 
 def find_binding(state: NileState, player: int, rng: random.Random) -> Binding:
-    """Search, depth first and in random order, for a binding of every shown card."""
-    ops = _operations(state, player)
+    """Search, depth first and in random order, for a binding of every shown card.
+
+    A planting under way by another seat adds the cards that would complete it: bound
+    like shown cards, but kept in that seat's hand.
+    """
+    base = _operations(state, player)
+    completions = _completions(state, player)
     for _ in range(MAX_SEARCHES):
-        room = _room(state, player)
-        result = _search(ops, room, rng)
-        if result is not None:
-            return _binding(ops, result, room)
+        for extra in rng.sample(completions, len(completions)):
+            ops = base + [(1, state.seat, kind, KEPT) for kind in extra]
+            room = _room(state, player)
+            result = _search(ops, room, rng, SEARCH_BUDGET)
+            if result is not None:
+                return _binding(ops, result, room)
     raise ResampleError(f"no consistent world found for seat {player}")
 
 
+def _completions(state: NileState, player: int) -> list[list[int]]:
+    """The smallest sets of cards that would let a planting under way be completed."""
+    seat = state.seat
+    if state.phase != Phase.PLANT or seat == player:
+        return [[]]
+    planted, owner, size, blocked = state.planted, state.owner, state.size, state.blocked
+    crops = [c for c in range(NUM_CROPS) if planted[c]]
+    foreign = [c for c in crops if owner[c] != seat]
+    if len(crops) != 1 or len(foreign) != 1:
+        return [[]]  # complete already, or only completable as it is
+    crop = crops[0]
+    needed = (2 if owner[crop] == NO_OWNER else size[crop] + 1) - planted[crop]
+    options = [[crop] * needed] if needed > 0 else [[]]
+    if planted[crop] == 1 and owner[crop] == NO_OWNER:
+        options += [
+            [other]
+            for other in range(NUM_CROPS)
+            if other != crop and not blocked >> other & 1 and owner[other] in (NO_OWNER, seat)
+        ]
+    return options
+
+
 def _search(
-    ops: list[tuple[int, int, int, int]], room: list[list[int]], rng: random.Random
+    ops: list[tuple[int, int, int, int]],
+    room: list[list[int]],
+    rng: random.Random,
+    budget: int,
 ) -> list[int] | None:
     slot_deck: list[int] = []
     shown: list[int] = []
@@ -108,7 +143,6 @@ def _search(
     frames: list[tuple[int, list[int], int]] = []  # (op index, options, next option)
     bound: list[int] = []  # slot bound at each frame
     i = 0
-    budget = SEARCH_BUDGET
     while i < len(ops):
         is_reveal, seat, value, _event = ops[i]
         if not is_reveal:
@@ -130,7 +164,31 @@ def _search(
                 -(rng.random() ** (sum(room[slot_deck[s] - 1]) / room[slot_deck[s] - 1][value]))
             )
         )
-        frames.append((i, options, 0))
+        if not options:
+            # Jump back to the latest binding that this dead end depends on: one that took
+            # a card of this seat, or took this kind from a deck this seat drew from.
+            decks = {slot_deck[s] for s in held[seat]}
+            decks.update(
+                slot_deck[b] for b, f in zip(bound, frames, strict=True) if ops[f[0]][1] == seat
+            )
+            target = len(frames) - 1
+            while target >= 0:
+                at = frames[target][0]
+                if ops[at][1] == seat or (
+                    slot_deck[bound[target]] in decks
+                    and (
+                        ops[at][2] == value
+                        or (value in SPECULATIONS and ops[at][2] in SPECULATIONS)
+                    )
+                ):
+                    break
+                target -= 1
+            if target < 0:
+                return None
+            i = _undo(ops, frames[target][0], i, held, slot_deck, shown, room, bound)
+            del frames[target + 1 :]
+        else:
+            frames.append((i, options, 0))
         while True:
             budget -= 1
             if budget < 0:
@@ -185,12 +243,14 @@ def _binding(
     ops: list[tuple[int, int, int, int]], shown: list[int], room: list[list[int]]
 ) -> Binding:
     draws = [op for op in ops if not op[0]]
+    kept = [k for op in ops if op[3] == KEPT for k in [op[2]]]
     return Binding(
         slot_events=tuple(op[3] for op in draws),
         slot_holders=tuple(op[1] for op in draws),
         slot_decks=tuple(op[2] for op in draws),
         shown=tuple(shown),
         room=tuple(tuple(r) for r in room),
+        kept=tuple(kept),
     )
 
 
@@ -245,6 +305,8 @@ def _build(state: NileState, player: int, binding: Binding, rng: random.Random) 
         counts[kind] -= 1
         target = sampled.removed if holder == REMOVED else sampled.hands[holder]
         target[kind] += 1
+    for kind in binding.kept:
+        sampled.hands[state.seat][kind] += 1
     events, history = sampled.events, sampled._history
     for slot, event_index in enumerate(binding.slot_events):
         old = events[event_index]
