@@ -126,7 +126,8 @@ def test_replay_reproduces_observations(config):
     for state in replay_states(record):
         if len(state.history()) % 9 == 0:
             replayed.append(
-                [state.observation(p) for p in range(state.num_players())] + [state.public_observation()]
+                [state.observation(p) for p in range(state.num_players())]
+                + [state.public_observation()]
             )
     assert replayed == seen
     assert state.returns() == final.returns()

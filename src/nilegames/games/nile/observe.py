@@ -64,7 +64,7 @@ def build_observation(state: NileState, viewer: int | None) -> Observation:
         "players": state.n,
         "seat": viewer,
         "turn": state.turn,
-        "active_seat": state.seat if state.seat >= 0 else None,
+        "active_seat": state.seat if state.seat >= 0 and state.phase != Phase.OVER else None,
         "current_player": state.current_player(),
         "phase": PHASE_NAMES[state.phase],
         "flood": KIND_NAMES[flood] if flood >= 0 else None,
