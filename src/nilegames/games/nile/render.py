@@ -10,10 +10,10 @@ from rich.table import Table
 from rich.text import Text
 
 from nilegames.core import Observation
-from nilegames.games.nile.cards import CROP_COLOURS, CROPS
+from nilegames.games.nile.cards import CROPS
 
+#: Terminal colours close to the cards' (red, yellow, green, brown, lavender).
 COLOUR = dict(zip(CROPS, ("red", "yellow", "green", "dark_orange3", "medium_purple1"), strict=True))
-assert len(CROP_COLOURS) == len(COLOUR)
 
 
 def _seat(seat: int | None, viewer: int | None) -> str:

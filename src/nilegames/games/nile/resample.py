@@ -10,7 +10,8 @@ then the slots still held are filled at random from what their decks have left, 
 current deck keeps the rest.
 
 A planting under way by another seat tells one thing more: its hand can complete it
-(each planted card must leave a way to finish); worlds without that are drawn again.
+(each planted card must leave a way to finish), so the cards of one way to finish it are
+bound too, and stay in that hand.
 
 A binding depends only on what ``player`` saw, so a few are kept per state and reused:
 information-set search resamples the same root many times, and the random fill is cheap.
@@ -24,11 +25,10 @@ import random
 from dataclasses import dataclass
 
 from nilegames.games.nile.cards import FIRST_SPECULATION, LOCUST, NUM_CROPS, NUM_KINDS, full_deck
-from nilegames.games.nile.rules import NO_OWNER, planting_can_complete
+from nilegames.games.nile.rules import NO_OWNER
 from nilegames.games.nile.state import REMOVED, NileState, Phase
 
 BINDINGS_KEPT = 4
-FILL_TRIES = 500
 KEPT = -1  # event index of a card bound but not shown: it completes a planting under way
 # Searches are heavy-tailed: many short restarts beat one long search.
 SEARCH_BUDGET = 5_000
@@ -258,29 +258,13 @@ def resample(state: NileState, player: int, rng: random.Random) -> NileState:
     """A state ``player`` cannot tell from ``state``, its hidden cards drawn afresh."""
     if type(player) is not int or not 0 <= player < state.n:
         raise ValueError(f"no seat {player!r} in a {state.n}-player game")
-    key = (player, len(state.events))
-    kept = state.bindings.setdefault(key, [])
-    for _ in range(FILL_TRIES):
-        if len(kept) < BINDINGS_KEPT:
-            kept.append(find_binding(state, player, rng))
-            binding = kept[-1]
-        else:
-            binding = rng.choice(kept)
-        sampled = _build(state, player, binding, rng)
-        if _planting_still_possible(sampled, player):
-            return sampled
-    raise ResampleError(f"no consistent world found for seat {player}")
-
-
-def _planting_still_possible(sampled: NileState, player: int) -> bool:
-    """A planting under way by another seat tells that its hand can complete it."""
-    seat = sampled.seat
-    if sampled.phase != Phase.PLANT or seat == player:
-        return True
-    hand = sampled.hands[seat][:NUM_CROPS]
-    return planting_can_complete(
-        sampled.planted, hand, sampled.blocked, seat, sampled.owner, sampled.size
-    )
+    kept = state.bindings.setdefault((player, len(state.events)), [])
+    if len(kept) < BINDINGS_KEPT:
+        kept.append(find_binding(state, player, rng))
+        binding = kept[-1]
+    else:
+        binding = rng.choice(kept)
+    return _build(state, player, binding, rng)
 
 
 def _build(state: NileState, player: int, binding: Binding, rng: random.Random) -> NileState:

@@ -219,30 +219,9 @@ class NileState(State):
         return legal
 
     def _is_legal(self, action: Action) -> bool:
-        if self.legal_cache is not None:
-            return action in self.legal_cache
-        phase = self.phase
-        seat = self.seat
-        if action == act.DONE:
-            if phase == Phase.PLANT:
-                return planting_is_complete(self.planted, seat, self.owner, self.size)
-            return phase in (Phase.TRADE, Phase.SPECULATE)
-        if action in (act.MARKET, act.OFFERING):
-            return (
-                phase == Phase.TRADE and self.hand_size[seat] + sum(self.stocks[seat]) >= TRADE_COST
-            )
-        if act.DISCARD_HAND <= action < act.DISCARD_STOCK:
-            return phase == Phase.PICK and self.hands[seat][action - act.DISCARD_HAND] > 0
-        if act.DISCARD_STOCK <= action < act.PLANT:
-            return phase == Phase.PICK and self.stocks[seat][action - act.DISCARD_STOCK] > 0
-        if act.PLANT <= action < act.SPECULATE:
-            return phase in (Phase.TRADE, Phase.PLANT) and self._can_plant(action - act.PLANT)
-        if act.SPECULATE <= action < act.NUM_ACTIONS:
-            kind = action - act.SPECULATE + FIRST_SPECULATION
-            if phase == Phase.SPECULATE:
-                return len(self.speculations) < 2 and kind in self._speculable()
-            return phase == Phase.TRADE and kind in self._speculable()
-        return False
+        if self.legal_cache is None:
+            self.legal_cache = self._compute_legal_actions()
+        return action in self.legal_cache
 
     def _can_plant(self, crop: int) -> bool:
         seat = self.seat
