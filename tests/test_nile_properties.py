@@ -13,6 +13,7 @@ from nilegames.core import GameRecord, replay_states
 from nilegames.games.nile import NileState, Phase
 from nilegames.games.nile import actions as act
 from nilegames.games.nile.cards import KIND_CROPS, KIND_MASK, LOCUST, NUM_CROPS, full_deck
+from nilegames.games.nile.rules import plantable_crops, planting_is_complete
 from tests.conftest import random_game
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -194,3 +195,38 @@ def _names() -> list[str]:
     from nilegames.games.nile.cards import KIND_NAMES
 
     return list(KIND_NAMES)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    owners=st.lists(st.integers(-1, 2), min_size=NUM_CROPS, max_size=NUM_CROPS),
+    sizes=st.lists(st.integers(1, 6), min_size=NUM_CROPS, max_size=NUM_CROPS),
+    crops_in_hand=st.lists(st.integers(0, 4), min_size=NUM_CROPS, max_size=NUM_CROPS),
+    flood=st.integers(0, LOCUST - 1),
+    choices=st.lists(st.integers(0, 99), max_size=10),
+)
+def test_fast_planting_sets_match_the_reference(owners, sizes, crops_in_hand, flood, choices):
+    """The one-pass legal sets of the state machine equal ``rules.plantable_crops``."""
+    state = nilegames.make("nile", players=3)
+    nilegames.play_to_decision(state, random.Random(0))
+    assert isinstance(state, NileState)
+    seat = state.seat
+    state.owner = owners[:]
+    state.size = [size if owner >= 0 else 0 for owner, size in zip(owners, sizes, strict=True)]
+    hand = state.hands[seat]
+    hand[:NUM_CROPS] = crops_in_hand
+    state.hand_size[seat] = sum(hand)
+    state.flood, state.blocked = flood, KIND_MASK[flood]
+    state.legal_cache = None
+    for pick in [*choices, None]:
+        legal = state.legal_actions()
+        plants = [a - act.PLANT for a in legal if act.PLANT <= a < act.SPECULATE]
+        args = (state.planted, hand, state.blocked, seat, state.owner, state.size)
+        assert plants == plantable_crops(*args)
+        if state.phase == Phase.PLANT:
+            assert (act.DONE in legal) == planting_is_complete(
+                state.planted, seat, state.owner, state.size
+            )
+        if pick is None or not plants:
+            break
+        state.apply_action(act.PLANT + plants[pick % len(plants)])

@@ -55,7 +55,7 @@ SPECULATIONS = range(FIRST_SPECULATION, LOCUST)
 
 def phase(state: NileState) -> Phase:
     """The state's phase (a call, so that type checkers do not narrow it between steps)."""
-    return state.phase
+    return Phase(state.phase)
 
 
 def plants(state: NileState) -> list[int]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from nilegames.core.errors import IllegalActionError
 from nilegames.core.types import CHANCE, TERMINAL, Action, Observation
@@ -77,6 +77,21 @@ class State(ABC):
         """
         current = self.current_player()
         if type(action) is not int:
+            ok = False
+        elif current >= 0:
+            ok = (player is None or player == current) and self._is_legal(action)
+        elif current == CHANCE:
+            ok = (player is None or player == CHANCE) and self._is_chance_outcome(action)
+        else:
+            ok = False
+        if not ok:
+            self._refuse(action, player, current)
+        self._apply_action(action)
+        self._history.append(action)
+
+    def _refuse(self, action: object, player: int | None, current: int) -> NoReturn:
+        """Raise the error that says why ``action`` cannot be applied (the slow path)."""
+        if type(action) is not int:
             raise IllegalActionError(f"an action is an int, not {type(action).__name__}")
         if current == TERMINAL:
             raise IllegalActionError(f"the game is over; action {action} cannot be applied")
@@ -87,15 +102,10 @@ class State(ABC):
                 )
             raise IllegalActionError(f"seat {player} cannot act: it is seat {current}'s turn")
         if current == CHANCE:
-            if not self._is_chance_outcome(action):
-                raise IllegalActionError(f"{action} is not a possible chance outcome here")
-        elif not self._is_legal(action):
-            raise IllegalActionError(
-                f"action {action} is not legal for seat {current} now"
-                f" (legal: {self._legal_actions()})"
-            )
-        self._apply_action(action)
-        self._history.append(action)
+            raise IllegalActionError(f"{action} is not a possible chance outcome here")
+        raise IllegalActionError(
+            f"action {action} is not legal for seat {current} now (legal: {self._legal_actions()})"
+        )
 
     @abstractmethod
     def _apply_action(self, action: Action) -> None:

@@ -66,7 +66,7 @@ def build_observation(state: NileState, viewer: int | None) -> Observation:
         "turn": state.turn,
         "active_seat": state.seat if state.seat >= 0 and state.phase != Phase.OVER else None,
         "current_player": state.current_player(),
-        "phase": PHASE_NAMES[state.phase],
+        "phase": PHASE_NAMES[Phase(state.phase)],
         "flood": KIND_NAMES[flood] if flood >= 0 else None,
         "blocked": [CROPS[c] for c in KIND_CROPS[flood]] if flood >= 0 else [],
         "flood_pile": counts_by_name([c + (k == flood) for k, c in enumerate(state.flood_below)]),

@@ -77,6 +77,32 @@ def planting_can_complete(
     return False
 
 
+def plantable_crops(
+    planted: Sequence[int],
+    hand: Sequence[int],
+    blocked: int,
+    seat: int,
+    owner: Sequence[int],
+    size: Sequence[int],
+) -> list[int]:
+    """The crops whose next card keeps ``planted`` completable: the reference definition.
+
+    The state machine computes the same set in one pass for speed; tests hold the two
+    together.  ``hand`` holds the cards not yet planted.
+    """
+    crops = []
+    for crop in range(NUM_CROPS):
+        if not hand[crop] or blocked >> crop & 1:
+            continue
+        trial = list(planted)
+        trial[crop] += 1
+        rest = list(hand)
+        rest[crop] -= 1
+        if planting_can_complete(trial, rest, blocked, seat, owner, size):
+            crops.append(crop)
+    return crops
+
+
 def score_key(stock: Sequence[int]) -> tuple[int, ...]:
     """A seat's crop piles from smallest to largest: the higher tuple wins."""
     return tuple(sorted(stock))

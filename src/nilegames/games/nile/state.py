@@ -9,6 +9,7 @@ views in :mod:`nilegames.games.nile.observe` filter it per seat.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +30,6 @@ from nilegames.games.nile.cards import (
 )
 from nilegames.games.nile.rules import (
     NO_OWNER,
-    planting_can_complete,
     planting_is_complete,
     ranking_returns,
 )
@@ -56,8 +56,19 @@ class Phase(IntEnum):
     OVER = 9
 
 
-CHANCE_PHASES = frozenset({Phase.REMOVE, Phase.DEAL, Phase.FIRST_PLAYER, Phase.FLOOD, Phase.DRAW})
+# The state keeps its phase as a plain int: reading an enum member costs five times as
+# much as reading a module constant, and the phase is read at every step.
+REMOVE, DEAL, FIRST_PLAYER, FLOOD, DRAW, TRADE, PICK, PLANT, SPECULATE, OVER = (
+    int(phase) for phase in Phase
+)
+CHANCE_PHASES = frozenset({REMOVE, DEAL, FIRST_PLAYER, FLOOD, DRAW})
+DECK_PHASES = frozenset({DEAL, FLOOD, DRAW})  # chance nodes that draw from the deck
 SPECULATIONS_REMOVED_SHORT_2P = 5
+#: For each mask of flooded crops, the speculation kinds that show none of them.
+SPECULABLE = tuple(
+    tuple(k for k in range(FIRST_SPECULATION, LOCUST) if not KIND_MASK[k] & blocked)
+    for blocked in range(1 << NUM_CROPS)
+)
 
 
 class NileState(State):
@@ -151,7 +162,7 @@ class NileState(State):
         if per_crop:
             self.events.append(("removed_crops", per_crop))
         if self.removing_left:
-            self.phase = Phase.REMOVE
+            self.phase = REMOVE
         else:
             self._start_deal()
 
@@ -160,7 +171,7 @@ class NileState(State):
         phase = self.phase
         if phase in CHANCE_PHASES:
             return CHANCE
-        if phase == Phase.OVER:
+        if phase == OVER:
             return TERMINAL
         return self.seat
 
@@ -168,27 +179,40 @@ class NileState(State):
         return self.phase in CHANCE_PHASES
 
     def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == OVER
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
-        if phase == Phase.FIRST_PLAYER:
+        if phase in DECK_PHASES:
+            share = 1.0 / self.deck_size
+            return [(k, c * share) for k, c in enumerate(self.deck) if c]
+        if phase == FIRST_PLAYER:
             return [(seat, 1.0 / self.n) for seat in range(self.n)]
-        if phase == Phase.REMOVE:
+        if phase == REMOVE:
             kinds = [k for k in range(FIRST_SPECULATION, LOCUST) if self.deck[k]]
             return [(k, 1.0 / len(kinds)) for k in kinds]
-        if phase in CHANCE_PHASES:
-            total = self.deck_size
-            return [(k, c / total) for k, c in enumerate(self.deck) if c]
         return []
 
     def _is_chance_outcome(self, action: Action) -> bool:
         phase = self.phase
-        if phase == Phase.FIRST_PLAYER:
+        if phase in DECK_PHASES:
+            return 0 <= action < NUM_KINDS and self.deck[action] > 0
+        if phase == FIRST_PLAYER:
             return 0 <= action < self.n
-        if phase == Phase.REMOVE:
+        if phase == REMOVE:
             return FIRST_SPECULATION <= action < LOCUST and self.deck[action] > 0
-        return 0 <= action < NUM_KINDS and self.deck[action] > 0
+        return False
+
+    def legal_actions(self) -> list[Action]:
+        legal = self.legal_cache
+        if legal is not None:
+            return legal[:]
+        phase = self.phase
+        if phase in CHANCE_PHASES:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        if phase == OVER:
+            return []
+        return self._legal_actions()
 
     def _legal_actions(self) -> list[Action]:
         if self.legal_cache is None:
@@ -199,23 +223,98 @@ class NileState(State):
         phase = self.phase
         seat = self.seat
         hand = self.hands[seat]
-        if phase == Phase.PICK:
+        if phase == PICK:
             stock = self.stocks[seat]
             legal = [act.DISCARD_HAND + k for k in range(LOCUST) if hand[k]]
             legal += [act.DISCARD_STOCK + c for c in range(NUM_CROPS) if stock[c]]
             return legal
+        if phase == TRADE:
+            return self._trade_actions(seat, hand)
+        if phase == PLANT:
+            return self._plant_actions(seat, hand)
         legal = [act.DONE]
-        if phase == Phase.TRADE:
-            if self.hand_size[seat] + sum(self.stocks[seat]) >= TRADE_COST:
-                legal += (act.MARKET, act.OFFERING)
-            legal += [act.PLANT + c for c in range(NUM_CROPS) if self._can_plant(c)]
+        if phase == SPECULATE and len(self.speculations) < 2:
             legal += [act.SPECULATE + k - FIRST_SPECULATION for k in self._speculable()]
-        elif phase == Phase.PLANT:
-            if not planting_is_complete(self.planted, seat, self.owner, self.size):
-                legal = []
-            legal += [act.PLANT + c for c in range(NUM_CROPS) if self._can_plant(c)]
-        elif phase == Phase.SPECULATE and len(self.speculations) < 2:
-            legal += [act.SPECULATE + k - FIRST_SPECULATION for k in self._speculable()]
+        return legal
+
+    def _trade_actions(self, seat: int, hand: list[int]) -> list[Action]:
+        """The legal actions at the start of a decision, in one pass over the hand.
+
+        This is the node a playout meets most often, so it inlines ``plantable_crops``
+        (see rules.py) for a planting's first card: a crop of the seat's own field; a new
+        field of two or more cards; another seat's field overtaken with more cards; or a
+        single card of a new field when a second crop can join it (the "two different
+        crops" planting).
+        """
+        legal = [act.DONE]
+        if self.hand_size[seat] + sum(self.stocks[seat]) >= TRADE_COST:
+            legal += (act.MARKET, act.OFFERING)
+        blocked = self.blocked
+        owner = self.owner
+        size = self.size
+        free = 0  # crops in hand, not flooded, whose field is free or the seat's own
+        singles = []  # crops whose planting needs a second, different crop
+        for crop in range(NUM_CROPS):
+            count = hand[crop]
+            if not count or blocked >> crop & 1:
+                continue
+            holder = owner[crop]
+            if holder == seat:
+                free += 1
+                legal.append(act.PLANT + crop)
+            elif holder == NO_OWNER:
+                free += 1
+                if count >= 2:
+                    legal.append(act.PLANT + crop)
+                else:
+                    singles.append(act.PLANT + crop)
+            elif count > size[crop]:
+                legal.append(act.PLANT + crop)
+        if singles and free >= 2:
+            legal += singles
+            legal.sort()
+        legal += [act.SPECULATE + k - FIRST_SPECULATION for k in SPECULABLE[blocked] if hand[k]]
+        return legal
+
+    def _plant_actions(self, seat: int, hand: list[int]) -> list[Action]:
+        """The legal actions while a planting is under way (at least one card is down).
+
+        Inlines :func:`~nilegames.games.nile.rules.plantable_crops`: with one card more the
+        planting must still be able to become all the seat's own fields, one foreign crop
+        with enough cards, or two single cards of two crops (none of another seat's field).
+        """
+        planted = self.planted
+        owner = self.owner
+        size = self.size
+        blocked = self.blocked
+        crops = [c for c in range(NUM_CROPS) if planted[c]]
+        foreign = [c for c in crops if owner[c] != seat]
+        legal = [act.DONE] if planting_is_complete(planted, seat, owner, size) else []
+        for crop in range(NUM_CROPS):
+            if not hand[crop] or blocked >> crop & 1:
+                continue
+            holder = owner[crop]
+            if planted[crop]:
+                crop_count, foreign_count = len(crops), len(foreign)
+            else:
+                crop_count, foreign_count = len(crops) + 1, len(foreign) + (holder != seat)
+            if not foreign_count:
+                possible = True
+            elif crop_count == 1:  # more cards of the one foreign crop already down
+                needed = 2 if holder == NO_OWNER else size[crop] + 1
+                possible = planted[crop] + hand[crop] >= needed
+            elif crop_count == 2:  # two single cards, or nothing
+                other = crops[0]
+                possible = (
+                    not planted[crop]
+                    and planted[other] == 1
+                    and holder in (NO_OWNER, seat)
+                    and owner[other] in (NO_OWNER, seat)
+                )
+            else:
+                possible = False
+            if possible:
+                legal.append(act.PLANT + crop)
         return legal
 
     def _is_legal(self, action: Action) -> bool:
@@ -223,42 +322,12 @@ class NileState(State):
             self.legal_cache = self._compute_legal_actions()
         return action in self.legal_cache
 
-    def _can_plant(self, crop: int) -> bool:
-        seat = self.seat
-        hand = self.hands[seat]
-        blocked = self.blocked
-        if not hand[crop] or blocked >> crop & 1:
-            return False
-        if self.phase == Phase.TRADE:  # the first card of a planting: the common case, fast
-            owner = self.owner
-            if owner[crop] == seat:
-                return True
-            if owner[crop] != NO_OWNER:
-                return hand[crop] > self.size[crop]
-            if hand[crop] >= 2:
-                return True
-            return any(
-                other != crop
-                and hand[other]
-                and not blocked >> other & 1
-                and owner[other] in (NO_OWNER, seat)
-                for other in range(NUM_CROPS)
-            )
-        planted = self.planted[:]
-        planted[crop] += 1
-        rest = hand[:NUM_CROPS]
-        rest[crop] -= 1
-        return planting_can_complete(planted, rest, blocked, seat, self.owner, self.size)
-
     def _speculable(self) -> list[int]:
         hand = self.hands[self.seat]
-        blocked = self.blocked
-        return [
-            k for k in range(FIRST_SPECULATION, LOCUST) if hand[k] and not KIND_MASK[k] & blocked
-        ]
+        return [k for k in SPECULABLE[self.blocked] if hand[k]]
 
     def returns(self) -> list[float]:
-        if self.phase != Phase.OVER:
+        if self.phase != OVER:
             return [0.0] * self.n
         return ranking_returns(self.stocks)
 
@@ -324,26 +393,7 @@ class NileState(State):
     # -- applying actions ------------------------------------------------------------------
     def _apply_action(self, action: Action) -> None:
         self.legal_cache = None
-        phase = self.phase
-        if phase == Phase.DRAW:
-            self._on_draw(action)
-        elif phase == Phase.FLOOD:
-            self._on_flood(action)
-        elif phase == Phase.TRADE:
-            self._on_trade(action)
-        elif phase == Phase.PICK:
-            self._on_pick(action)
-        elif phase == Phase.PLANT:
-            self._on_plant(action)
-        elif phase == Phase.SPECULATE:
-            self._on_speculate(action)
-        elif phase == Phase.DEAL:
-            self._on_deal(action)
-        elif phase == Phase.FIRST_PLAYER:
-            self.events.append(("first_player", action))
-            self._start_turn(action)
-        elif phase == Phase.REMOVE:
-            self._on_remove(action)
+        _HANDLERS[self.phase](self, action)
 
     # set-up
     def _on_remove(self, kind: int) -> None:
@@ -355,8 +405,12 @@ class NileState(State):
         if not self.removing_left:
             self._start_deal()
 
+    def _on_first_player(self, seat: int) -> None:
+        self.events.append(("first_player", seat))
+        self._start_turn(seat)
+
     def _start_deal(self) -> None:
-        self.phase = Phase.DEAL
+        self.phase = DEAL
         self.deal_seat = 0
 
     def _on_deal(self, kind: int) -> None:
@@ -370,7 +424,7 @@ class NileState(State):
                 self.deck_size += 1
                 self.locust_aside = False
                 self.events.append(("locust_shuffled",))
-                self.phase = Phase.FIRST_PLAYER
+                self.phase = FIRST_PLAYER
 
     # the deck
     def _take(self, kind: int) -> None:
@@ -431,7 +485,7 @@ class NileState(State):
 
     def _continue_draw(self) -> None:
         if self.draw_left and self._can_draw():
-            self.phase = Phase.DRAW
+            self.phase = DRAW
             return
         self.draw_left = 0
         if self.locust_pending:
@@ -440,18 +494,29 @@ class NileState(State):
         if reason == "turn":
             self._start_turn((self.seat + 1) % self.n)
         elif reason == "market":
-            self._decide(Phase.TRADE)
+            self._decide(TRADE)
         else:  # speculation payout
             self._finish_flood()
 
     def _on_draw(self, kind: int) -> None:
-        self._take(kind)
+        # The most frequent step of all: ``_take`` and ``_give`` are written out here.
+        self.deck[kind] -= 1
+        self.deck_size -= 1
+        if not self.deck_size and self.deck_number == self.n:
+            self.over = True
+        seat = self.draw_seat
         if kind == LOCUST:
             self.locust_pending = True  # drawing goes on; the locust does not count
-            self.events.append(("locust_drawn", self.draw_seat, self.deck_number))
+            self.events.append(("locust_drawn", seat, self.deck_number))
         else:
-            self._give(self.draw_seat, kind, self.draw_reason)
+            self.hands[seat][kind] += 1
+            self.hand_size[seat] += 1
+            self.events.append(
+                ("draw", seat, self.draw_reason, self.deck_number, kind, len(self._history))
+            )
             self.draw_left -= 1
+            if self.draw_left and self.deck_size:  # the common case: draw on
+                return
         self._continue_draw()
 
     # the flood
@@ -467,7 +532,7 @@ class NileState(State):
     def _flip_flood(self, reason: str) -> None:
         self.flood_reason = reason
         if self._can_draw():
-            self.phase = Phase.FLOOD
+            self.phase = FLOOD
         else:
             self._finish()
 
@@ -506,16 +571,16 @@ class NileState(State):
                 if not self.size[crop]:
                     self.owner[crop] = NO_OWNER
                 self.events.append(("harvest", crop, owner))
-        self._decide(Phase.TRADE)
+        self._decide(TRADE)
 
-    def _decide(self, phase: Phase) -> None:
+    def _decide(self, phase: int) -> None:
         if self.over:
             self._finish()
         else:
             self.phase = phase
 
     def _finish(self) -> None:
-        self.phase = Phase.OVER
+        self.phase = OVER
         self.events.append(("game_over", tuple(ranking_returns(self.stocks))))
 
     # seat decisions
@@ -527,13 +592,13 @@ class NileState(State):
         elif action in (act.MARKET, act.OFFERING):
             self.trade = action
             self.picks_left = TRADE_COST
-            self.phase = Phase.PICK
+            self.phase = PICK
             self.events.append(("trade", seat, action))
         elif action < act.SPECULATE:
-            self.phase = Phase.PLANT
+            self.phase = PLANT
             self._on_plant(action)
         else:
-            self.phase = Phase.SPECULATE
+            self.phase = SPECULATE
             self._on_speculate(action)
 
     def _on_pick(self, action: Action) -> None:
@@ -598,3 +663,18 @@ class NileState(State):
         self.speculations.append(kind)
         self.speculation_seat = seat
         self.events.append(("speculate", seat, kind))
+
+
+#: What applies an action in each phase, indexed by phase (no handler once the game is over).
+_HANDLERS: tuple[Callable[[NileState, Action], None], ...] = (
+    NileState._on_remove,
+    NileState._on_deal,
+    NileState._on_first_player,
+    NileState._on_flood,
+    NileState._on_draw,
+    NileState._on_trade,
+    NileState._on_pick,
+    NileState._on_plant,
+    NileState._on_speculate,
+)
+assert len(_HANDLERS) == OVER
