@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from nilegames.core.errors import GameOptionError
 from nilegames.core.options import OptionSpec, resolve_options
 from nilegames.core.state import State
+from nilegames.core.tensor import ObservationEncoder
 from nilegames.core.types import Observation
 
 
@@ -19,6 +20,8 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: Whether every terminal's returns add up to zero (OpenSpiel's ZERO_SUM utility).
+    zero_sum: ClassVar[bool] = True
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         if players is None:
@@ -46,6 +49,22 @@ class Game(ABC):
     @abstractmethod
     def max_chance_outcomes(self) -> int:
         """Every chance outcome is below it."""
+
+    @abstractmethod
+    def max_game_length(self) -> int:
+        """An upper bound on the actions of one game, chance outcomes included."""
+
+    def utility_range(self) -> tuple[float, float]:
+        """The lowest and highest value a seat's return can take."""
+        return (-1.0, 1.0)
+
+    def observation_encoder(self) -> ObservationEncoder:
+        """The fixed-shape encoding of what a seat sees now (for learning code)."""
+        raise NotImplementedError(f"{self.id} has no observation encoder")
+
+    def information_state_encoder(self) -> ObservationEncoder:
+        """The fixed-shape encoding of what a seat sees now and has seen before."""
+        raise NotImplementedError(f"{self.id} has no information-state encoder")
 
     def render_text(self, observation: Observation) -> str:
         """Plain-text view of an observation (the terminal and ``ansi`` render mode)."""

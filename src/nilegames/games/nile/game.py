@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from nilegames.core import Game, GameOptionError, Observation, OptionSpec, register
+from nilegames.core.tensor import ObservationEncoder
 from nilegames.games.nile.actions import NUM_ACTIONS
-from nilegames.games.nile.cards import NUM_KINDS, NUM_SPECULATIONS
+from nilegames.games.nile.cards import NUM_KINDS, NUM_SPECULATIONS, full_deck
 from nilegames.games.nile.state import SPECULATIONS_REMOVED_SHORT_2P, NileState
 
 
@@ -49,6 +50,24 @@ class NileGame(Game):
 
     def max_chance_outcomes(self) -> int:
         return max(NUM_KINDS, self.players, NUM_SPECULATIONS)
+
+    def max_game_length(self) -> int:
+        # Each card taken from a deck (at most one full deck per player) costs one chance
+        # step and at most five seat steps: leaving the hand, leaving a stock, two trade
+        # picks and one trade or turn-ending action it pays for.  Set-up adds the deal,
+        # the first player and the removed speculation cards.
+        cards = self.players * sum(full_deck())
+        return 6 * cards + 5 * self.players + 1 + SPECULATIONS_REMOVED_SHORT_2P
+
+    def observation_encoder(self) -> ObservationEncoder:
+        from nilegames.games.nile.tensor import NileObservationEncoder
+
+        return NileObservationEncoder()
+
+    def information_state_encoder(self) -> ObservationEncoder:
+        from nilegames.games.nile.tensor import NileInformationStateEncoder
+
+        return NileInformationStateEncoder()
 
     def render_text(self, observation: Observation) -> str:
         from nilegames.games.nile.render import render_text
