@@ -1,20 +1,67 @@
-"""Game-agnostic bots that see only a seat's observation and its legal actions."""
+"""Game-agnostic bots that see only a seat's observation, its legal actions and a resampler.
+
+Bots are named by a short spec (the CLI, the tournament runner and the web app use it):
+
+- ``random``: a uniformly random legal move;
+- ``greedy``: one ply of look-ahead with the game's evaluation function;
+- ``ismcts[:BUDGET[:PLAYOUT]]``: information-set MCTS, BUDGET an iteration count (``500``)
+  or seconds per move (``1s``, ``0.25s``), PLAYOUT ``random`` (default) or ``greedy``;
+- levels for players: ``easy``, ``medium``, ``hard`` (see :data:`LEVELS`).
+"""
 
 from __future__ import annotations
 
-from nilegames.ai.base import Bot
+from nilegames.ai.base import Bot, Resampler, ask, resampler
+from nilegames.ai.greedy import GreedyBot
+from nilegames.ai.ismcts import ISMCTSBot
 from nilegames.ai.random_bot import RandomBot
 from nilegames.core import GameOptionError
 
-BOTS = {"random": RandomBot}
+#: Strength levels offered to players, as bot specs (docs/ai.md gives their strength).
+LEVELS = {
+    "easy": "greedy",
+    "medium": "ismcts:0.3s",
+    "hard": "ismcts:1s",
+}
+BOTS = ("random", "greedy", "ismcts", *LEVELS)
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name, e.g. ``random``."""
-    try:
-        return BOTS[name](seed)
-    except KeyError:
-        raise GameOptionError(f"no bot is called {name!r}; bots: {', '.join(BOTS)}") from None
+def make_bot(spec: str, seed: int | None = None) -> Bot:
+    """A bot from its spec, e.g. ``random``, ``greedy``, ``ismcts:1s`` or ``hard``."""
+    spec = LEVELS.get(spec, spec)
+    name, *args = spec.split(":")
+    if name == "random" and not args:
+        return RandomBot(seed)
+    if name == "greedy" and not args:
+        return GreedyBot(seed)
+    if name == "ismcts" and len(args) <= 2:
+        budget = args[0] if args else "1000"
+        playout = args[1] if len(args) == 2 else "random"
+        try:
+            if budget.endswith("s"):
+                return ISMCTSBot(seed, seconds=float(budget[:-1]), playout=playout)
+            return ISMCTSBot(seed, iterations=int(budget), playout=playout)
+        except ValueError:
+            pass
+        except GameOptionError:
+            raise
+        except Exception as error:
+            raise GameOptionError(f"bad bot {spec!r}: {error}") from None
+    raise GameOptionError(
+        f"no bot {spec!r}; bots: random, greedy, ismcts[:ITERATIONS|:SECONDSs[:random|greedy]],"
+        f" {', '.join(LEVELS)}"
+    )
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "Bot",
+    "GreedyBot",
+    "ISMCTSBot",
+    "RandomBot",
+    "Resampler",
+    "ask",
+    "make_bot",
+    "resampler",
+]

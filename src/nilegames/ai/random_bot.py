@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from nilegames.ai.base import Resampler
 from nilegames.core import Action, Observation
 
 
@@ -15,5 +16,10 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def step(self, observation: Observation, legal_actions: list[Action]) -> Action:
+    def step(
+        self,
+        observation: Observation,
+        legal_actions: list[Action],
+        resample: Resampler | None = None,
+    ) -> Action:
         return self.rng.choice(legal_actions)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from rich.text import Text
 
-from nilegames.ai import Bot, make_bot
+from nilegames.ai import Bot, ask, make_bot
 from nilegames.cli.screen import ChoiceError, Screen, parse_choice, seat_label
 from nilegames.core import Action, GameRecord, State, play_to_decision, save
 
@@ -81,7 +81,7 @@ class Session:
                 action = self.ask(seat)
             else:
                 self.watch(seat)
-                action = self.bots[seat].step(state.observation(seat), state.legal_actions())
+                action = ask(self.bots[seat], state, seat)
             state.apply_action(action, player=seat)
         self.finish()
 

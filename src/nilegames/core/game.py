@@ -58,6 +58,15 @@ class Game(ABC):
         """The lowest and highest value a seat's return can take."""
         return (-1.0, 1.0)
 
+    def evaluate(self, state: State, player: int) -> float:
+        """A quick estimate of ``player``'s return in ``state``, within the utility range.
+
+        Greedy bots and cut-off playouts use it.  It must read only what ``player`` may
+        see of ``state`` (the public table and its own hand), so that it leaks nothing when
+        a bot calls it on a world it resampled.
+        """
+        raise NotImplementedError(f"{self.id} has no evaluation function")
+
     def observation_encoder(self) -> ObservationEncoder:
         """The fixed-shape encoding of what a seat sees now (for learning code)."""
         raise NotImplementedError(f"{self.id} has no observation encoder")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nilegames.core import Game, GameOptionError, Observation, OptionSpec, register
+from nilegames.core import Game, GameOptionError, Observation, OptionSpec, State, register
 from nilegames.core.tensor import ObservationEncoder
 from nilegames.games.nile.actions import NUM_ACTIONS
 from nilegames.games.nile.cards import NUM_KINDS, NUM_SPECULATIONS, full_deck
@@ -58,6 +58,12 @@ class NileGame(Game):
         # the first player and the removed speculation cards.
         cards = self.players * sum(full_deck())
         return 6 * cards + 5 * self.players + 1 + SPECULATIONS_REMOVED_SHORT_2P
+
+    def evaluate(self, state: State, player: int) -> float:
+        from nilegames.games.nile.evaluate import evaluate
+
+        assert isinstance(state, NileState)
+        return evaluate(state, player)
 
     def observation_encoder(self) -> ObservationEncoder:
         from nilegames.games.nile.tensor import NileObservationEncoder

@@ -132,9 +132,7 @@ class _NileEncoder(ObservationEncoder):
         w.put("locust_in_deck", 0, float(locust_in_deck))
         removed = [obs["removed"]["crops"].get(crop, 0) for crop in CROPS]
         w.set("removed", [*removed, obs["removed"]["speculations_unseen"]])
-        placed = [
-            hand[k] + flood_pile[k] + discard[k] + speculating[k] for k in range(CARD_KINDS)
-        ]
+        placed = [hand[k] + flood_pile[k] + discard[k] + speculating[k] for k in range(CARD_KINDS)]
         for crop in range(NUM_CROPS):
             placed[crop] += sizes[crop] + planting[crop] + removed[crop]
             placed[crop] += sum(obs["stocks"][seat][CROPS[crop]] for seat in range(n))
@@ -175,7 +173,9 @@ class NileInformationStateEncoder(_NileEncoder):
             kind = event["event"]
             if kind == "draw" and event.get("card"):
                 seen[KIND_INDEX[event["card"]]] += 1
-            elif kind in ("plant", "speculate") or (kind == "discard" and event["source"] == "hand"):
+            elif kind in ("plant", "speculate") or (
+                kind == "discard" and event["source"] == "hand"
+            ):
                 card = event.get("card") or event.get("crop")
                 shown[rel(event["seat"]) * CARD_KINDS + KIND_INDEX[card]] += 1
             elif kind == "harvest":

@@ -1,0 +1,203 @@
+"""Information-set Monte Carlo tree search (single observer, Cowling, Powley & Whitehouse 2012).
+
+Each iteration draws a fresh world from the bot's information set (the resampler), walks
+one tree of action sequences with UCT, adds one node, plays the world out with a playout
+policy and backs the returns up.  The tree is shared across worlds, so a node's moves
+are not always all legal: UCT counts how often each one *was available* instead of the
+parent's visits (the "subset-armed bandit" of the paper).  Chance outcomes are not
+branches of the tree (open loop): each world resolves them its own way.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from nilegames.ai.base import Resampler
+from nilegames.ai.policy import POLICIES, Policy
+from nilegames.core import Action, NilegamesError, Observation, State
+from nilegames.core.chance import sample_chance_outcome
+
+
+class Node:
+    """Statistics of one action sequence: visits, availability and total reward."""
+
+    __slots__ = ("available", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover  # the seat whose move led here (its reward is stored)
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+        self.children: dict[Action, Node] = {}
+
+
+@dataclass
+class SearchStats:
+    """What the last search did, for profiling and the tournament report."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    resample_seconds: float = 0.0
+    tree_seconds: float = 0.0
+    playout_seconds: float = 0.0
+
+    @property
+    def iterations_per_second(self) -> float:
+        return self.iterations / self.seconds if self.seconds else 0.0
+
+
+class ISMCTSBot:
+    """SO-ISMCTS with UCT, an iteration or time budget and a pluggable playout policy.
+
+    ``playout_depth`` cuts playouts after that many actions and scores the world with the
+    game's evaluation function instead of playing to the end (``None``: full playouts).
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        playout: str = "random",
+        exploration: float = 0.7,
+        playout_depth: int | None = None,
+        profile: bool = False,
+    ) -> None:
+        if iterations is None and seconds is None:
+            iterations = 1000
+        if iterations is not None and iterations < 1:
+            raise NilegamesError(f"ismcts needs at least one iteration, not {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise NilegamesError(f"ismcts needs a positive time budget, not {seconds}")
+        if playout not in POLICIES:
+            raise NilegamesError(f"no playout policy {playout!r}; policies: {', '.join(POLICIES)}")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.policy: Policy = POLICIES[playout]()
+        self.exploration = exploration
+        self.playout_depth = playout_depth
+        self.profile = profile
+        self.stats = SearchStats()
+        budget = f"{seconds:g}s" if seconds is not None else f"{iterations}"
+        self.name = f"ismcts:{budget}" + ("" if playout == "random" else f":{playout}")
+
+    def step(
+        self,
+        observation: Observation,
+        legal_actions: list[Action],
+        resample: Resampler | None = None,
+    ) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        if resample is None:
+            raise NilegamesError("ismcts needs a resampler to draw worlds from its seat's view")
+        root = Node(mover=-1)
+        stats = SearchStats()
+        start = time.perf_counter()
+        deadline = start + self.seconds if self.seconds is not None else math.inf
+        limit = self.iterations if self.iterations is not None else math.inf
+        while stats.iterations < limit:
+            if stats.iterations and time.perf_counter() >= deadline:
+                break
+            if self.profile:
+                self._timed_iteration(root, resample, stats)
+            else:
+                self._iterate(root, resample(self.rng))
+            stats.iterations += 1
+        stats.seconds = time.perf_counter() - start
+        self.stats = stats
+        visited = [(root.children[a].visits, a) for a in legal_actions if a in root.children]
+        if not visited:
+            return self.rng.choice(legal_actions)
+        most = max(visits for visits, _ in visited)
+        return self.rng.choice([a for visits, a in visited if visits == most])
+
+    # -- one iteration ----------------------------------------------------------------------
+    def _iterate(self, root: Node, world: State) -> None:
+        path = self._select_and_expand(root, world)
+        self._backup(path, self._playout(world))
+
+    def _timed_iteration(self, root: Node, resample: Resampler, stats: SearchStats) -> None:
+        t0 = time.perf_counter()
+        world = resample(self.rng)
+        t1 = time.perf_counter()
+        path = self._select_and_expand(root, world)
+        t2 = time.perf_counter()
+        returns = self._playout(world)
+        t3 = time.perf_counter()
+        self._backup(path, returns)
+        t4 = time.perf_counter()
+        stats.resample_seconds += t1 - t0
+        stats.tree_seconds += (t2 - t1) + (t4 - t3)
+        stats.playout_seconds += t3 - t2
+
+    def _select_and_expand(self, root: Node, world: State) -> list[Node]:
+        """Walk down with UCT while every move here has a node; add one node; return the path."""
+        rng = self.rng
+        node = root
+        path = [root]
+        while True:
+            while world.is_chance_node():
+                world.apply_action(sample_chance_outcome(world, rng))
+            if world.is_terminal():
+                return path
+            mover = world.current_player()
+            legal = world.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = rng.choice(untried)
+                children[action] = child = Node(mover)
+                for a in legal:
+                    if a in children:
+                        children[a].available += 1
+                world.apply_action(action)
+                path.append(child)
+                return path
+            action = self._uct(children, legal)
+            for a in legal:
+                children[a].available += 1
+            world.apply_action(action)
+            node = children[action]
+            path.append(node)
+
+    def _uct(self, children: dict[Action, Node], legal: list[Action]) -> Action:
+        c = self.exploration
+        best_score = -math.inf
+        best: Action = legal[0]
+        for action in legal:
+            child = children[action]
+            score = child.total / child.visits + c * math.sqrt(
+                math.log(max(child.available, 1)) / child.visits
+            )
+            if score > best_score:
+                best_score, best = score, action
+        return best
+
+    def _playout(self, world: State) -> list[float]:
+        rng = self.rng
+        policy = self.policy
+        steps = 0
+        depth = self.playout_depth
+        while not world.is_terminal():
+            if depth is not None and steps >= depth:
+                evaluate = world.game.evaluate
+                return [evaluate(world, p) for p in range(world.game.players)]
+            if world.is_chance_node():
+                world.apply_action(sample_chance_outcome(world, rng))
+            else:
+                world.apply_action(policy(world, rng))
+                steps += 1
+        return world.returns()
+
+    @staticmethod
+    def _backup(path: list[Node], returns: list[float]) -> None:
+        for node in path:
+            node.visits += 1
+            if node.mover >= 0:
+                node.total += returns[node.mover]

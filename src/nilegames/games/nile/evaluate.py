@@ -1,0 +1,59 @@
+"""A quick estimate of how a NILE position stands for one seat (greedy bots, cut playouts).
+
+NILE ranks seats by their smallest crop pile, then the next one, so a card is worth more
+the smaller the pile it joins: a seat's strength adds a concave function (log(1 + x))
+of each crop's pile, which prizes balance as the scoring does.  Fields count for part of
+their size
+(they are harvested one card per matching flood, and locusts or a larger planting can
+wipe them out), cards in hand for a little.  Against each opponent the difference of
+strengths becomes a chance of finishing ahead (a logistic curve), and those chances give
+the expected return on the game's scale: +1 first, -1 last.
+
+It reads only what the seat may see: stocks, fields and hand sizes are public; the
+planting under way and the hand are the seat's own when it is the one planting.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from nilegames.games.nile.cards import NUM_CROPS
+from nilegames.games.nile.state import PLANT
+
+if TYPE_CHECKING:
+    from nilegames.games.nile.state import NileState
+
+#: How much of a field's size counts as future stock.
+FIELD_SHARE = 0.5
+#: What one card in hand is worth, in units of strength.
+HAND_CARD = 0.05
+#: Strength difference (in weighted cards) at which a lead is a 73% chance to stay ahead.
+SCALE = 0.5
+
+
+def strength(state: NileState, seat: int) -> float:
+    """The sum of log(1 + pile) over crops for ``seat``, fields and hand counted in part."""
+    piles = [float(c) for c in state.stocks[seat]]
+    owner, size = state.owner, state.size
+    planting = state.phase == PLANT and state.seat == seat
+    for crop in range(NUM_CROPS):
+        if owner[crop] == seat:
+            piles[crop] += FIELD_SHARE * size[crop]
+        if planting:
+            piles[crop] += FIELD_SHARE * state.planted[crop]
+    value = sum(math.log1p(pile) for pile in piles)
+    return value + HAND_CARD * state.hand_size[seat]
+
+
+def evaluate(state: NileState, player: int) -> float:
+    """Expected return of ``player`` (between -1 and +1) judged from the board now."""
+    if state.is_terminal():
+        return state.returns()[player]
+    n = state.n
+    mine = strength(state, player)
+    behind = 0.0  # expected number of seats finishing ahead of ``player``
+    for other in range(n):
+        if other != player:
+            behind += 1.0 / (1.0 + math.exp((mine - strength(state, other)) / SCALE))
+    return 1.0 - 2.0 * behind / (n - 1)

@@ -1,0 +1,149 @@
+"""Bots: specs, budgets, strength, and that they decide from their seat's view only."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import nilegames
+from nilegames.ai import GreedyBot, ISMCTSBot, RandomBot, ask, make_bot, resampler
+from nilegames.ai.policy import GreedyPolicy
+from nilegames.core import GameOptionError, NilegamesError, State
+from nilegames.games.nile import NileState
+from tests.conftest import random_game
+
+
+def play(specs: list[str], seed: int) -> list[float]:
+    """One NILE game between bots, each asked through its seat's view only."""
+    state = nilegames.make("nile", players=len(specs))
+    rng = random.Random(seed)
+    bots = [make_bot(spec, seed * 10 + seat) for seat, spec in enumerate(specs)]
+    while not nilegames.play_to_decision(state, rng).is_terminal():
+        seat = state.current_player()
+        state.apply_action(ask(bots[seat], state, seat), player=seat)
+    return state.returns()
+
+
+def decision_states(players: int, seed: int, every: int) -> list[State]:
+    states = []
+    for index, state in enumerate(random_game("nile", players, seed)):
+        if index % every == 0 and not state.is_chance_node() and not state.is_terminal():
+            states.append(state.clone())
+    return states
+
+
+@pytest.mark.parametrize(
+    ("spec", "kind", "budget"),
+    [
+        ("random", RandomBot, None),
+        ("greedy", GreedyBot, None),
+        ("easy", GreedyBot, None),
+        ("ismcts", ISMCTSBot, (1000, None)),
+        ("ismcts:250", ISMCTSBot, (250, None)),
+        ("ismcts:0.5s", ISMCTSBot, (None, 0.5)),
+        ("hard", ISMCTSBot, (None, 1.0)),
+    ],
+)
+def test_bot_specs(spec, kind, budget):
+    bot = make_bot(spec, seed=1)
+    assert isinstance(bot, kind)
+    if budget is not None:
+        assert isinstance(bot, ISMCTSBot)
+        assert (bot.iterations, bot.seconds) == budget
+
+
+def test_ismcts_spec_with_greedy_playouts():
+    bot = make_bot("ismcts:40:greedy", seed=1)
+    assert isinstance(bot, ISMCTSBot)
+    assert isinstance(bot.policy, GreedyPolicy)
+
+
+@pytest.mark.parametrize("spec", ["minimax", "ismcts:fast", "ismcts:0s", "ismcts:-3", "random:2"])
+def test_bad_bot_specs_are_named(spec):
+    with pytest.raises(GameOptionError, match="bot"):
+        make_bot(spec)
+
+
+def test_search_bots_need_a_resampler():
+    state = decision_states(2, 3, 1)[0]
+    legal = state.legal_actions()
+    assert len(legal) > 1
+    for bot in (GreedyBot(1), ISMCTSBot(1, iterations=5)):
+        with pytest.raises(NilegamesError, match="resampler"):
+            bot.step(state.observation(state.current_player()), legal)
+
+
+def test_ismcts_keeps_its_iteration_budget_and_picks_a_legal_move():
+    for state in decision_states(2, 5, 60):
+        bot = ISMCTSBot(7, iterations=30, profile=True)
+        action = ask(bot, state)
+        assert action in state.legal_actions()
+        if len(state.legal_actions()) > 1:
+            assert bot.stats.iterations == 30
+            assert bot.stats.resample_seconds > 0
+            assert bot.stats.playout_seconds > 0
+
+
+def test_ismcts_keeps_its_time_budget():
+    state = decision_states(2, 8, 1)[0]
+    bot = ISMCTSBot(3, seconds=0.2)
+    ask(bot, state)
+    assert bot.stats.iterations > 1
+    assert 0.2 <= bot.stats.seconds < 0.2 + 0.5
+
+
+def test_ismcts_with_cut_playouts_scores_worlds_with_the_evaluation():
+    state = decision_states(3, 9, 1)[0]
+    bot = ISMCTSBot(3, iterations=20, playout_depth=4)
+    assert ask(bot, state) in state.legal_actions()
+
+
+@pytest.mark.parametrize("spec", ["greedy", "ismcts:40", "ismcts:15:greedy"])
+def test_bots_decide_the_same_whatever_the_hidden_cards(spec):
+    """Re-dealing what a seat cannot see leaves a seeded bot's move unchanged."""
+    checked = 0
+    for state in decision_states(3, 11, 37):
+        seat = state.current_player()
+        # From a clone, so that ``state`` keeps no resampling cache the other lacks.
+        other_world = state.clone().resample_from_infostate(seat, random.Random(12345))
+        assert isinstance(state, NileState) and isinstance(other_world, NileState)
+        hidden = [state.hands[s] for s in range(state.n) if s != seat]
+        moved = [other_world.hands[s] for s in range(state.n) if s != seat]
+        if hidden == moved and state.deck == other_world.deck:
+            continue  # nothing hidden differs here
+        real = ask(make_bot(spec, seed=4), state, seat)
+        resampled = ask(make_bot(spec, seed=4), other_world, seat)
+        assert real == resampled
+        checked += 1
+    assert checked >= 3
+
+
+def test_resampler_gives_worlds_of_the_seats_view():
+    state = decision_states(2, 13, 1)[-1]
+    seat = state.current_player()
+    world = resampler(state, seat)(random.Random(1))
+    assert world is not state
+    assert world.observation(seat) == state.observation(seat)
+
+
+def test_greedy_beats_random():
+    score = 0.0
+    games = 24
+    for game in range(games):
+        specs = ["greedy", "random"] if game % 2 == 0 else ["random", "greedy"]
+        returns = play(specs, game)
+        mine = returns[specs.index("greedy")]
+        score += 1.0 if mine > 0 else 0.5 if mine == 0 else 0.0
+    assert score / games >= 0.75
+
+
+def test_ismcts_beats_random():
+    score = 0.0
+    games = 4
+    for game in range(games):
+        specs = ["ismcts:25", "random"] if game % 2 == 0 else ["random", "ismcts:25"]
+        returns = play(specs, 100 + game)
+        mine = returns[specs.index("ismcts:25")]
+        score += 1.0 if mine > 0 else 0.5 if mine == 0 else 0.0
+    assert score >= 3
