@@ -230,3 +230,23 @@ def test_fast_planting_sets_match_the_reference(owners, sizes, crops_in_hand, fl
         if pick is None or not plants:
             break
         state.apply_action(act.PLANT + plants[pick % len(plants)])
+
+
+@SETTINGS
+@given(configs())
+def test_kept_log_words_match_fresh_ones(config):
+    """Observations reuse the words of old events; clones and resampled worlds stay right."""
+    rng = random.Random(config[1])
+    for index, state in enumerate(_games(config)):
+        if index % 23 or state.is_chance_node():
+            continue
+        assert isinstance(state, NileState)
+        for seat in range(state.n):
+            state.observation(seat)  # fill the kept words
+        others = [state.clone()]
+        if not state.is_terminal():
+            others.append(state.resample_from_infostate(state.current_player(), rng))
+        for other in others:
+            kept = [other.observation(seat) for seat in range(state.n)]
+            other.log_views = {}
+            assert kept == [other.observation(seat) for seat in range(state.n)]

@@ -98,7 +98,7 @@ def build_observation(state: NileState, viewer: int | None) -> Observation:
         ),
         "hand_sizes": list(state.hand_size),
         "stocks": [dict(zip(CROPS, stock, strict=True)) for stock in state.stocks],
-        "log": [event_view(event, viewer) for event in state.events],
+        "log": _log(state, viewer),
     }
     if viewer is not None:
         obs["hand"] = counts_by_name(state.hands[viewer])
@@ -109,6 +109,20 @@ def build_observation(state: NileState, viewer: int | None) -> Observation:
             "winners": [s for s, r in enumerate(state.returns()) if r == max(state.returns())],
         }
     return obs
+
+
+def _log(state: NileState, viewer: int | None) -> list[dict[str, Any]]:
+    """The viewer's log: words for new events are made once and kept on the state.
+
+    Events never change once logged, so rebuilding the whole log at every observation
+    (what made observations cost more as a game went on) is not needed.  The list is
+    fresh; its entries are shared, so a caller must not change them.
+    """
+    views = state.log_views.setdefault(viewer, [])
+    events = state.events
+    if len(views) < len(events):
+        views.extend(event_view(event, viewer) for event in events[len(views) :])
+    return views[:]
 
 
 def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:

@@ -292,6 +292,7 @@ def _build(state: NileState, player: int, binding: Binding, rng: random.Random) 
     for kind in binding.kept:
         sampled.hands[state.seat][kind] += 1
     events, history = sampled.events, sampled._history
+    sampled.log_views = {}  # other seats' draws change below: their words must be rebuilt
     for slot, event_index in enumerate(binding.slot_events):
         old = events[event_index]
         events[event_index] = (*old[:4], kinds[slot], old[5])

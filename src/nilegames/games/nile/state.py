@@ -94,6 +94,7 @@ class NileState(State):
         "legal_cache",
         "locust_aside",
         "locust_pending",
+        "log_views",
         "n",
         "over",
         "owner",
@@ -119,6 +120,8 @@ class NileState(State):
         self.bindings: dict[tuple[int, int], list[Any]] = {}
         #: The legal actions of this decision node, once asked for.
         self.legal_cache: list[Action] | None = None
+        #: Each viewer's words for the events so far (see observe.py), grown as events come.
+        self.log_views: dict[int | None, list[dict[str, Any]]] = {}
         if _empty:
             return
         n = self.n = game.players
@@ -370,6 +373,7 @@ class NileState(State):
         other.picks_left = self.picks_left
         other.planted = self.planted[:]
         other.events = self.events[:]
+        other.log_views = {viewer: views[:] for viewer, views in self.log_views.items()}
         other.removing_left = self.removing_left
         return other
 
