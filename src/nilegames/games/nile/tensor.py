@@ -69,7 +69,11 @@ def _pieces_history() -> list[TensorPiece]:
     per_seat = MAX_SEATS * CARD_KINDS
     return [
         TensorPiece("seen_draws", CARD_KINDS, "cards the viewer has drawn, per kind"),
-        TensorPiece("shown_from_hand", per_seat, "per relative seat and kind: cards shown"),
+        TensorPiece(
+            "shown_from_hand",
+            per_seat,
+            "per relative seat and kind: cards planted, speculated or discarded from hand",
+        ),
         TensorPiece("harvested", MAX_SEATS * NUM_CROPS, "per relative seat and crop: harvests"),
         TensorPiece("trades", MAX_SEATS * 2, "per relative seat: markets, offerings"),
         TensorPiece("turns", 1, "turns played"),
