@@ -31,10 +31,11 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -n 2 -q
 
-## Random playouts of NILE beside OpenSpiel and RLCard games, as ratios.
+## Speed beside peers measured in the same run, as ratios: engines, PettingZoo envs, search.
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/engines.py
+	$(BIN)/python benchmarks/envs.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .pytest_cache .ruff_cache

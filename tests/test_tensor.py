@@ -25,7 +25,7 @@ def test_layout_offsets_and_refusals():
     writer = layout.new()
     writer.set("b", [1.0, 2.0], start=1)
     writer.put("a", 1)
-    assert writer.values.tolist() == [0.0, 1.0, 0.0, 1.0, 2.0]
+    assert writer.array().tolist() == [0.0, 1.0, 0.0, 1.0, 2.0]
     with pytest.raises(ValueError, match="overflow piece 'a'"):
         writer.set("a", [1.0, 2.0, 3.0])
     with pytest.raises(ValueError, match="outside piece 'b'"):

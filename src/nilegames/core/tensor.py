@@ -44,7 +44,10 @@ class TensorLayout:
             self.offsets[piece.name] = offset
             offset += piece.size
         self.size = offset
-        self._sizes = {piece.name: piece.size for piece in self.pieces}
+        #: ``(start, stop)`` of every piece, by name.
+        self.bounds = {
+            p.name: (self.offsets[p.name], self.offsets[p.name] + p.size) for p in self.pieces
+        }
 
     def new(self) -> TensorWriter:
         """A zeroed vector of this layout, to be filled piece by piece."""
@@ -52,8 +55,7 @@ class TensorLayout:
 
     def span(self, name: str) -> slice:
         """Where piece ``name`` lies in the flat vector."""
-        start = self.offsets[name]
-        return slice(start, start + self._sizes[name])
+        return slice(*self.bounds[name])
 
     def describe(self) -> list[dict[str, object]]:
         """The layout as plain data: name, offset, size and meaning of every piece."""
@@ -77,28 +79,37 @@ class TensorLayout:
 
 
 class TensorWriter:
-    """Fills one vector of a layout by piece name, refusing writes past a piece's end."""
+    """Fills one vector of a layout by piece name, refusing writes past a piece's end.
 
-    __slots__ = ("layout", "values")
+    It writes into a plain list (cheaper per write than a numpy array) and makes the
+    float32 array once, in :meth:`array`.
+    """
+
+    __slots__ = ("bounds", "values")
 
     def __init__(self, layout: TensorLayout) -> None:
-        self.layout = layout
-        self.values: Tensor = np.zeros(layout.size, dtype=np.float32)
+        self.bounds = layout.bounds
+        self.values: list[float] = [0.0] * layout.size
 
     def set(self, name: str, values: Sequence[float], start: int = 0) -> None:
         """Write ``values`` into piece ``name`` from its ``start``-th float on."""
-        span = self.layout.span(name)
-        begin = span.start + start
-        if start < 0 or begin + len(values) > span.stop:
+        first, stop = self.bounds[name]
+        begin = first + start
+        end = begin + len(values)
+        if start < 0 or end > stop:
             raise ValueError(f"{len(values)} values from {start} overflow piece {name!r}")
-        self.values[begin : begin + len(values)] = values
+        self.values[begin:end] = values
 
     def put(self, name: str, index: int, value: float = 1.0) -> None:
         """Write one float of piece ``name`` (a one-hot bit by default)."""
-        span = self.layout.span(name)
-        if not 0 <= index < span.stop - span.start:
+        first, stop = self.bounds[name]
+        if not 0 <= index < stop - first:
             raise ValueError(f"index {index} is outside piece {name!r}")
-        self.values[span.start + index] = value
+        self.values[first + index] = value
+
+    def array(self) -> Tensor:
+        """The finished vector, float32."""
+        return np.array(self.values, dtype=np.float32)
 
 
 class ObservationEncoder(ABC):

@@ -12,7 +12,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from nilegames.core import Observation
-from nilegames.core.tensor import ObservationEncoder, Tensor, TensorLayout, TensorPiece
+from nilegames.core.tensor import (
+    ObservationEncoder,
+    Tensor,
+    TensorLayout,
+    TensorPiece,
+    TensorWriter,
+)
 from nilegames.games.nile.cards import (
     CROPS,
     FIRST_SPECULATION,
@@ -87,9 +93,9 @@ class _NileEncoder(ObservationEncoder):
     def encode(self, observation: Observation) -> Tensor:
         writer = self.layout.new()
         self._fill(writer, observation)
-        return writer.values
+        return writer.array()
 
-    def _fill(self, w: Any, obs: Observation) -> None:
+    def _fill(self, w: TensorWriter, obs: Observation) -> None:
         n = obs["players"]
         viewer = obs["seat"]
         rel = _relative(n, viewer)
@@ -166,7 +172,7 @@ class NileInformationStateEncoder(_NileEncoder):
     def __init__(self) -> None:
         super().__init__([*_pieces_now(), *_pieces_history()])
 
-    def _fill(self, w: Any, obs: Observation) -> None:
+    def _fill(self, w: TensorWriter, obs: Observation) -> None:
         super()._fill(w, obs)
         rel = _relative(obs["players"], obs["seat"])
         seen = [0.0] * CARD_KINDS
