@@ -1,0 +1,501 @@
+"""Round-robin tournaments between bots: who beats whom, by how much, and how sure we are.
+
+The schedule
+    Every *table* is a set of bots for the seats: for two players every pair of bots, for
+    more every N-subset.  With fewer bots than seats each table seats every bot at least
+    once and repeats some: all such multisets are played, so no bot gets more seats than
+    another overall.  Each table is played ``games_per_table`` times, rotating the seats
+    one step every game, so each bot sits in each seat equally often (the count is rounded
+    up to a multiple of the seat count for that).
+
+Reproducibility
+    Game ``i`` gets a seed derived only from the tournament seed and ``i``; the chance
+    generator and every bot's seed derive from that.  Games are independent, so they can
+    be played in any number of processes and are collected in index order: the results
+    are the same whatever ``jobs`` is, for bots that do not read the clock (an ISMCTS bot
+    with a time budget searches as far as the machine allows, so it varies).
+
+Statistics (per seat taken, see :mod:`nilegames.ai.ratings`)
+    Win rate: a seat with the best return wins, a tie for the best splits the win, with a
+    Wilson interval; for two players it is the usual score (win 1, draw ½, loss 0).  Mean
+    return with a normal interval.  Elo by maximum likelihood over pairwise comparisons
+    (each pair of seats of different bots in a game is one; a tie is a draw), anchored so
+    that ``random`` is 0 when it plays, else the mean is 1500.  With more than two players
+    the comparisons of one game are not independent, so the Elo intervals are too narrow.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+import multiprocessing
+import random
+import signal
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from nilegames.ai import ask, make_bot
+from nilegames.ai.ratings import Interval, elo_ratings, mean_interval, wilson_interval
+from nilegames.core import GameOptionError, make, new_game, play_to_decision
+
+#: Called after every finished game with (games done, games in all).
+Progress = Callable[[int, int], None]
+
+FORMAT = "nilegames-tournament"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """Everything needed to play one game, picklable so a worker process can play it."""
+
+    index: int
+    seed: int
+    game_id: str
+    options: Mapping[str, Any]
+    specs: tuple[str, ...]  # the bot spec of each seat
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game.  ``search`` (per seat: searches, summed iterations per second)
+    depends on the machine, so it is kept out of the game's JSON record."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    returns: tuple[float, ...]
+    decisions: int
+    search: tuple[tuple[int, float], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "returns": list(self.returns),
+            "decisions": self.decisions,
+        }
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One bot's results over every seat it took."""
+
+    bot: str
+    games: int
+    wins: int  # best return alone
+    ties: int  # best return shared with another seat
+    losses: int
+    seats: tuple[int, ...]  # games played in each seat
+    win_rate: Interval
+    mean_return: Interval
+    elo: Interval
+    searches: int
+    iterations_per_second: float | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The machine-independent part (search speed goes to the performance section)."""
+        return {
+            "bot": self.bot,
+            "games": self.games,
+            "wins": self.wins,
+            "ties": self.ties,
+            "losses": self.losses,
+            "seats": list(self.seats),
+            "win_rate": _interval_json(self.win_rate),
+            "mean_return": _interval_json(self.mean_return),
+            "elo": _interval_json(self.elo),
+        }
+
+
+@dataclass
+class TournamentResult:
+    """The settings and every game of a tournament, with the statistics drawn from them."""
+
+    game_id: str
+    players: int
+    bots: tuple[str, ...]
+    games_per_table: int
+    seed: int
+    options: dict[str, Any]
+    games: list[GameResult]
+    jobs: int = 1
+    seconds: float = 0.0
+    anchor: str = field(init=False)
+    standings: list[Standing] = field(init=False)
+    #: (row bot, column bot) -> (row's total score in comparisons, comparisons)
+    pairwise: dict[tuple[str, str], tuple[float, int]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        bot, rating = elo_anchor(self.bots)
+        self.anchor = f"{bot or 'mean'} = {rating:g}"
+        self.pairwise = head_to_head(self.games)
+        self.standings = standings(self.games, self.bots, self.players)
+
+    def to_json(self) -> dict[str, Any]:
+        """Settings, results, performance and per-game records, ready for ``json.dump``."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "settings": {
+                "game": self.game_id,
+                "players": self.players,
+                "bots": list(self.bots),
+                "options": self.options,
+                "seed": self.seed,
+                "games_per_table": self.games_per_table,
+                "tables": [
+                    [self.bots[i] for i in table] for table in tables(len(self.bots), self.players)
+                ],
+                "total_games": len(self.games),
+            },
+            "results": {
+                "elo_anchor": self.anchor,
+                "standings": [s.to_json() for s in self.standings],
+                "pairwise": {
+                    row: {
+                        column: {"score": score / count, "comparisons": count}
+                        for (r, column), (score, count) in self.pairwise.items()
+                        if r == row
+                    }
+                    for row in self.bots
+                },
+            },
+            "performance": {
+                "jobs": self.jobs,
+                "seconds": self.seconds,
+                "search": {
+                    s.bot: {
+                        "searches": s.searches,
+                        "iterations_per_second": s.iterations_per_second,
+                    }
+                    for s in self.standings
+                    if s.searches
+                },
+            },
+            "games": [g.to_json() for g in self.games],
+        }
+
+
+def _interval_json(interval: Interval) -> dict[str, float | None]:
+    """JSON has no infinity or NaN: an unknown bound is null."""
+    return {
+        key: value if math.isfinite(value) else None for key, value in interval._asdict().items()
+    }
+
+
+# -- the schedule ------------------------------------------------------------------------------
+def derive_seed(*parts: object) -> int:
+    """A seed from its parts by hashing, so it never depends on the process or the order in
+    which games are played (48 bits: exact in JSON readers that use doubles)."""
+    text = ":".join(map(str, parts)).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=6).digest(), "big")
+
+
+def tables(bots: int, players: int) -> list[tuple[int, ...]]:
+    """The bot indices of each table: every ``players``-subset, or with fewer bots than
+    seats every multiset that seats each bot at least once (so all bots get as many seats)."""
+    if bots >= players:
+        return list(itertools.combinations(range(bots), players))
+    return [
+        table
+        for table in itertools.combinations_with_replacement(range(bots), players)
+        if len(set(table)) == bots
+    ]
+
+
+def schedule(
+    game_id: str,
+    players: int,
+    specs: Sequence[str],
+    games_per_table: int,
+    seed: int,
+    options: Mapping[str, Any],
+) -> list[GameTask]:
+    """Every game in order: the tables take turns, and each round rotates the seats by one,
+    so a tournament cut short is still about balanced."""
+    layout = tables(len(specs), players)
+    tasks = []
+    for index in range(len(layout) * games_per_table):
+        table = layout[index % len(layout)]
+        shift = index // len(layout) % players
+        seats = tuple(specs[table[(seat + shift) % players]] for seat in range(players))
+        tasks.append(GameTask(index, derive_seed(seed, index), game_id, dict(options), seats))
+    return tasks
+
+
+# -- playing -----------------------------------------------------------------------------------
+def play_game(task: GameTask) -> GameResult:
+    """Play one game; each bot sees only its seat's view through :func:`nilegames.ai.ask`."""
+    state = make(task.game_id, players=len(task.specs), **task.options)
+    chance = random.Random(derive_seed(task.seed, "chance"))
+    bots = [make_bot(spec, derive_seed(task.seed, "seat", s)) for s, spec in enumerate(task.specs)]
+    searches = [0] * len(bots)
+    speeds = [0.0] * len(bots)
+    decisions = 0
+    play_to_decision(state, chance)
+    while not state.is_terminal():
+        seat = state.current_player()
+        before = getattr(bots[seat], "stats", None)
+        action = ask(bots[seat], state, seat)
+        speed = _search_speed(before, getattr(bots[seat], "stats", None))
+        if speed is not None:
+            searches[seat] += 1
+            speeds[seat] += speed
+        state.apply_action(action, player=seat)
+        decisions += 1
+        play_to_decision(state, chance)
+    return GameResult(
+        index=task.index,
+        seed=task.seed,
+        bots=task.specs,
+        returns=tuple(state.returns()),
+        decisions=decisions,
+        search=tuple(zip(searches, speeds, strict=True)),
+    )
+
+
+def _search_speed(before: object, after: object) -> float | None:
+    """Iterations per second of the search a move just ran, if the bot reports one: a bot
+    that searched replaces its ``stats`` (a forced move leaves the old one)."""
+    if after is None or after is before:
+        return None
+    speed = getattr(after, "iterations_per_second", None)
+    return float(speed) if isinstance(speed, int | float) else None
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them all at once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def play_games(tasks: Sequence[GameTask], jobs: int, progress: Progress | None) -> list[GameResult]:
+    """Play every task, in ``jobs`` processes if more than one; results in index order."""
+    results: dict[int, GameResult] = {}
+
+    def finished(result: GameResult) -> None:
+        results[result.index] = result
+        if progress is not None:
+            progress(len(results), len(tasks))
+
+    if jobs == 1 or len(tasks) < 2:
+        for task in tasks:
+            finished(play_game(task))
+    else:
+        # spawn: a fresh interpreter per worker, safe whatever threads the parent runs
+        pool = multiprocessing.get_context("spawn").Pool(
+            min(jobs, len(tasks)), initializer=_ignore_interrupts
+        )
+        try:
+            for result in pool.imap_unordered(play_game, tasks):
+                finished(result)
+            pool.close()
+        finally:
+            pool.terminate()
+            pool.join()
+    return [results[task.index] for task in tasks]
+
+
+def run_tournament(
+    game_id: str,
+    players: int,
+    bot_specs: Sequence[str],
+    games: int,
+    seed: int,
+    *,
+    jobs: int = 1,
+    options: Mapping[str, Any] | None = None,
+    progress: Progress | None = None,
+) -> TournamentResult:
+    """Play a round robin of ``games`` games per table (see the module docstring) and rate
+    the bots.  Bad input raises a :class:`~nilegames.core.NilegamesError` before any game."""
+    options = dict(options or {})
+    specs = check_settings(game_id, players, bot_specs, games, jobs, options)
+    per_table = games_per_table(games, players)
+    tasks = schedule(game_id, players, specs, per_table, seed, options)
+    start = time.perf_counter()
+    played = play_games(tasks, jobs, progress)
+    return TournamentResult(
+        game_id=game_id,
+        players=players,
+        bots=specs,
+        games_per_table=per_table,
+        seed=seed,
+        options=options,
+        games=played,
+        jobs=jobs,
+        seconds=time.perf_counter() - start,
+    )
+
+
+def check_settings(
+    game_id: str,
+    players: int,
+    bot_specs: Sequence[str],
+    games: int,
+    jobs: int,
+    options: Mapping[str, Any],
+) -> tuple[str, ...]:
+    """Reject bad settings up front (before hours of games); returns the cleaned bot specs."""
+    specs = check_bots(bot_specs)
+    new_game(game_id, players, **options)  # rejects a bad game, player count or option
+    if games < 1:
+        raise GameOptionError(f"a tournament needs at least one game per table, not {games}")
+    if jobs < 1:
+        raise GameOptionError(f"jobs must be 1 or more, not {jobs}")
+    return specs
+
+
+def games_per_table(games: int, players: int) -> int:
+    """``games`` rounded up to whole rotations of the seats, so seats are shared evenly."""
+    return -(-games // players) * players
+
+
+def check_bots(specs: Sequence[str]) -> tuple[str, ...]:
+    """The bot specs, stripped, each known and named once (a name labels a bot's results)."""
+    cleaned = tuple(spec.strip() for spec in specs)
+    if not cleaned or not all(cleaned):
+        raise GameOptionError("name the bots, comma-separated, e.g. --bots greedy,random")
+    for spec in cleaned:
+        make_bot(spec, 0)  # raises GameOptionError on an unknown spec
+    repeated = sorted({spec for spec in cleaned if cleaned.count(spec) > 1})
+    if repeated:
+        raise GameOptionError(f"each bot plays once in the list; repeated: {', '.join(repeated)}")
+    return cleaned
+
+
+# -- statistics --------------------------------------------------------------------------------
+def win_shares(returns: Sequence[float]) -> list[float]:
+    """Each seat's share of the win: the best return wins, a tie for it splits the win."""
+    best = max(returns)
+    top = [r == best for r in returns]
+    return [1 / sum(top) if t else 0.0 for t in top]
+
+
+def comparisons(game: GameResult) -> Iterator[tuple[str, str, float]]:
+    """The game as pairwise results ``(bot, other bot, score of bot)``; two seats of the same
+    bot say nothing about its strength, so they are skipped."""
+    for i, j in itertools.combinations(range(len(game.bots)), 2):
+        if game.bots[i] != game.bots[j]:
+            a, b = game.returns[i], game.returns[j]
+            yield game.bots[i], game.bots[j], 1.0 if a > b else 0.5 if a == b else 0.0
+
+
+def head_to_head(games: Sequence[GameResult]) -> dict[tuple[str, str], tuple[float, int]]:
+    """(row, column) -> row's total score against column and how many comparisons."""
+    table: dict[tuple[str, str], tuple[float, int]] = {}
+    for game in games:
+        for a, b, score in comparisons(game):
+            for key, value in (((a, b), score), ((b, a), 1 - score)):
+                total, count = table.get(key, (0.0, 0))
+                table[key] = (total + value, count + 1)
+    return table
+
+
+def elo_anchor(bots: Sequence[str]) -> tuple[str | None, float]:
+    """What pins the Elo scale: ``random`` at 0 if it plays (a fixed, meaningful zero across
+    tournaments), else the mean rating at 1500."""
+    return ("random", 0.0) if "random" in bots else (None, 1500.0)
+
+
+def standings(games: Sequence[GameResult], bots: Sequence[str], players: int) -> list[Standing]:
+    """Each bot's record, rates and Elo, strongest first."""
+    anchor, rating = elo_anchor(bots)
+    outcomes = (c for game in games for c in comparisons(game))
+    elo = elo_ratings(outcomes, bots, anchor=anchor, base=rating)
+    rows = [_standing(bot, games, players, elo[bot]) for bot in bots]
+    return sorted(rows, key=lambda s: -s.elo.estimate)
+
+
+def _standing(bot: str, games: Sequence[GameResult], players: int, elo: Interval) -> Standing:
+    """One bot's line of the standings, from every seat it took."""
+    shares: list[float] = []
+    returns: list[float] = []
+    seats = [0] * players
+    searches, speed = 0, 0.0
+    for game in games:
+        game_shares = win_shares(game.returns)
+        for seat, who in enumerate(game.bots):
+            if who == bot:
+                shares.append(game_shares[seat])
+                returns.append(game.returns[seat])
+                seats[seat] += 1
+                searches += game.search[seat][0]
+                speed += game.search[seat][1]
+    return Standing(
+        bot=bot,
+        games=len(shares),
+        wins=sum(s == 1 for s in shares),
+        ties=sum(0 < s < 1 for s in shares),
+        losses=sum(s == 0 for s in shares),
+        seats=tuple(seats),
+        win_rate=wilson_interval(math.fsum(shares), len(shares)),
+        mean_return=mean_interval(returns),
+        elo=elo,
+        searches=searches,
+        iterations_per_second=speed / searches if searches else None,
+    )
+
+
+# -- the files ---------------------------------------------------------------------------------
+def save_results(result: TournamentResult, folder: str | Path) -> tuple[Path, Path]:
+    """Write ``results.json`` and ``results.png`` into ``folder`` (made if missing)."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    data, picture = folder / "results.json", folder / "results.png"
+    data.write_text(json.dumps(result.to_json(), indent=1) + "\n")
+    plot(result, picture)
+    return data, picture
+
+
+# -- the picture -------------------------------------------------------------------------------
+def plot(result: TournamentResult, path: str | Path) -> None:
+    """Win rates and Elo ratings with their 95 % intervals, as a PNG.  Uses the Agg canvas
+    directly (no pyplot), so it needs no display and touches no global state."""
+    from matplotlib.figure import Figure
+
+    rows = list(reversed(result.standings))  # the strongest at the top
+    names = [s.bot for s in rows]
+    places = list(range(len(rows)))
+    figure = Figure(figsize=(10, 1.6 + 0.45 * len(rows)), layout="constrained")
+    wins, elo = figure.subplots(1, 2, sharey=True)
+    rates = [s.win_rate for s in rows]
+    wins.barh(
+        places,
+        [r.estimate for r in rates],
+        xerr=[[r.estimate - r.low for r in rates], [r.high - r.estimate for r in rates]],
+        color="tab:blue",
+        capsize=4,
+    )
+    wins.axvline(1 / result.players, color="grey", linestyle=":")  # an even share
+    wins.set(xlim=(0, 1), xlabel="win rate (ties split), 95 % Wilson interval")
+    wins.set_yticks(places, names)
+    ratings = [s.elo for s in rows]
+    elo.errorbar(
+        [r.estimate for r in ratings],
+        places,
+        xerr=[
+            [_finite(r.estimate - r.low) for r in ratings],
+            [_finite(r.high - r.estimate) for r in ratings],
+        ],
+        fmt="o",
+        color="tab:red",
+        capsize=4,
+    )
+    elo.set(xlabel=f"Elo ({result.anchor}), 95 % interval")
+    elo.grid(axis="x", alpha=0.3)
+    figure.suptitle(
+        f"{result.game_id}, {result.players} players, {len(result.games)} games, seed {result.seed}"
+    )
+    figure.savefig(path, dpi=100)
+
+
+def _finite(value: float) -> float:
+    """An error bar cannot be infinite: draw none."""
+    return value if math.isfinite(value) else 0.0

@@ -1,0 +1,293 @@
+"""Tournaments between bots: the schedule, reproducibility, the statistics and the command."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from nilegames.ai.ratings import ELO_PER_NEPER, Z95, elo_ratings, mean_interval, wilson_interval
+from nilegames.ai.tournament import (
+    GameResult,
+    comparisons,
+    games_per_table,
+    head_to_head,
+    play_game,
+    run_tournament,
+    schedule,
+    tables,
+    win_shares,
+)
+from nilegames.cli.main import app
+from nilegames.core import GameOptionError, UnknownGameError
+
+ELO_75 = 400 * math.log10(3)  # the Elo gap at which the stronger side scores 75 %
+
+
+# -- confidence intervals ----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("successes", "trials", "low", "high"),
+    [
+        # 0 of n: [0, z²/(n+z²)]; z² = 3.841459, so 3.841459 / 13.841459
+        (0, 10, 0.0, 0.277533),
+        # 5 of 10: 0.5 ± z/(1+z²/n)·sqrt(p(1-p)/n + z²/4n²) = 0.5 ± 1.416010·0.186021
+        (5, 10, 0.236593, 0.763407),
+        # n of n mirrors 0 of n
+        (10, 10, 0.722467, 1.0),
+        # draws count half: 2.5 of 5 is 0.5 ± 1.108394·0.297346
+        (2.5, 5, 0.5 - 0.329576, 0.5 + 0.329576),
+    ],
+)
+def test_wilson_interval_matches_the_formula_by_hand(
+    successes: float, trials: int, low: float, high: float
+) -> None:
+    interval = wilson_interval(successes, trials)
+    assert interval.estimate == successes / trials
+    assert interval.low == pytest.approx(low, abs=1e-6)
+    assert interval.high == pytest.approx(high, abs=1e-6)
+
+
+def test_wilson_interval_narrows_with_more_games_and_rejects_impossible_counts() -> None:
+    few, many = wilson_interval(7, 10), wilson_interval(700, 1000)
+    assert few.low < many.low < 0.7 < many.high < few.high
+    with pytest.raises(ValueError, match="11 successes"):
+        wilson_interval(11, 10)
+
+
+def test_mean_interval_is_the_normal_interval_of_the_sample() -> None:
+    # mean 0, sample variance 4/3, standard error sqrt(4/3 / 4) = 0.57735
+    interval = mean_interval([1.0, -1.0, 1.0, -1.0])
+    assert interval.estimate == 0.0
+    assert interval.high == pytest.approx(Z95 * 0.577350, abs=1e-6)
+    assert interval.low == pytest.approx(-interval.high)
+    alone = mean_interval([0.5])
+    assert alone.estimate == 0.5
+    assert (alone.low, alone.high) == (-math.inf, math.inf)
+
+
+# -- Elo -----------------------------------------------------------------------------------------
+def record(a: str, b: str, wins: int, draws: int, losses: int) -> list[tuple[str, str, float]]:
+    """Results of ``a`` against ``b`` as (a, b, score of a) triples."""
+    return [(a, b, 1.0)] * wins + [(a, b, 0.5)] * draws + [(a, b, 0.0)] * losses
+
+
+def test_scoring_75_percent_is_worth_about_191_elo() -> None:
+    ratings = elo_ratings(record("strong", "weak", 750, 0, 250))
+    gap = ratings["strong"].estimate - ratings["weak"].estimate
+    assert gap == pytest.approx(ELO_75, abs=1.0)
+    # exactly: the one virtual draw of the prior adds half a point to each side
+    assert gap == pytest.approx(400 * math.log10(750.5 / 250.5), abs=1e-6)
+    assert (ratings["strong"].estimate + ratings["weak"].estimate) / 2 == pytest.approx(1500)
+
+
+def test_elo_interval_comes_from_the_binomial_variance() -> None:
+    ratings = elo_ratings(record("strong", "weak", 750, 0, 250), anchor="weak", base=0.0)
+    assert ratings["weak"] == (0.0, 0.0, 0.0)
+    strong = ratings["strong"]
+    # the gap's standard error in log-odds is 1/sqrt(n·p·(1-p)), prior game included
+    p = 750.5 / 1001
+    half = Z95 * ELO_PER_NEPER / math.sqrt(1001 * p * (1 - p))
+    assert strong.high - strong.estimate == pytest.approx(half, rel=1e-6)
+    assert strong.estimate - strong.low == pytest.approx(half, rel=1e-6)
+
+
+def test_elo_gaps_add_up_along_a_chain() -> None:
+    outcomes = record("a", "b", 750, 0, 250) + record("b", "c", 750, 0, 250)
+    ratings = elo_ratings(outcomes, anchor="c", base=0.0)
+    assert ratings["b"].estimate == pytest.approx(ELO_75, abs=1.0)
+    assert ratings["a"].estimate == pytest.approx(2 * ELO_75, abs=2.0)
+    # a and c never met, so a's rating is less certain than b's
+    assert ratings["a"].high - ratings["a"].low > ratings["b"].high - ratings["b"].low
+
+
+def test_symmetric_results_give_equal_ratings() -> None:
+    cycle = record("a", "b", 60, 0, 40) + record("b", "c", 60, 0, 40) + record("c", "a", 60, 0, 40)
+    ratings = elo_ratings(cycle)
+    for name in "abc":
+        assert ratings[name].estimate == pytest.approx(1500, abs=1e-6)
+    drawn = elo_ratings(record("a", "b", 0, 50, 0))
+    assert drawn["a"].estimate == pytest.approx(drawn["b"].estimate, abs=1e-6)
+
+
+def test_a_draw_counts_as_half_a_win() -> None:
+    with_draws = elo_ratings(record("a", "b", 300, 200, 100))
+    without = elo_ratings(record("a", "b", 400, 0, 200))
+    assert with_draws["a"].estimate == pytest.approx(without["a"].estimate, abs=1e-6)
+    assert with_draws["a"].estimate > with_draws["b"].estimate
+
+
+def test_an_unbeaten_bot_still_gets_a_finite_rating() -> None:
+    ratings = elo_ratings(record("a", "b", 20, 0, 0), anchor="b", base=0.0)
+    assert 0 < ratings["a"].estimate < math.inf
+    assert ratings["a"].low > 0
+
+
+# -- the schedule ------------------------------------------------------------------------------
+def test_tables_are_every_subset_or_every_full_multiset() -> None:
+    assert tables(3, 2) == [(0, 1), (0, 2), (1, 2)]
+    assert tables(4, 3) == [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)]
+    # fewer bots than seats: every bot at every table, each repeated as often overall
+    assert tables(2, 4) == [(0, 0, 0, 1), (0, 0, 1, 1), (0, 1, 1, 1)]
+    assert tables(1, 3) == [(0, 0, 0)]
+    assert games_per_table(5, 2) == 6
+    assert games_per_table(6, 3) == 6
+
+
+@pytest.mark.parametrize(("bots", "players"), [(3, 2), (4, 3), (2, 4), (5, 5), (2, 3)])
+def test_the_schedule_gives_every_bot_every_seat_equally_often(bots: int, players: int) -> None:
+    specs = [f"bot{i}" for i in range(bots)]
+    per_table = games_per_table(4, players)
+    tasks = schedule("nile", players, specs, per_table, seed=9, options={})
+    assert len(tasks) == len(tables(bots, players)) * per_table
+    seats = Counter((seat, who) for task in tasks for seat, who in enumerate(task.specs))
+    assert len(set(seats.values())) == 1
+    assert len(seats) == bots * players
+    assert len({task.seed for task in tasks}) == len(tasks)
+
+
+# -- real games --------------------------------------------------------------------------------
+def test_results_do_not_depend_on_the_number_of_processes() -> None:
+    one = run_tournament("nile", 2, ["random", "greedy"], games=4, seed=3, jobs=1)
+    two = run_tournament("nile", 2, ["random", "greedy"], games=4, seed=3, jobs=2)
+    assert one.games == two.games
+    assert one.to_json()["results"] == two.to_json()["results"]
+    assert [g.index for g in two.games] == [0, 1, 2, 3]
+    # a game depends on nothing but its task, which is what makes the processes agree
+    tasks = schedule("nile", 2, ["random", "greedy"], 4, seed=3, options={})
+    assert play_game(tasks[2]) == one.games[2]
+    other = run_tournament("nile", 2, ["random", "greedy"], games=4, seed=4)
+    assert [(g.returns, g.decisions) for g in other.games] != [
+        (g.returns, g.decisions) for g in one.games
+    ]
+
+
+def test_three_player_round_robin_rotates_seats_and_shares_out_the_wins() -> None:
+    bots = ["random", "greedy", "easy", "ismcts:2"]
+    seen: list[tuple[int, int]] = []
+    result = run_tournament(
+        "nile", 3, bots, games=3, seed=5, progress=lambda done, total: seen.append((done, total))
+    )
+    assert len(result.games) == 4 * 3
+    assert seen[-1] == (12, 12)
+    assert [done for done, _ in seen] == list(range(1, 13))
+    seats = Counter((seat, who) for g in result.games for seat, who in enumerate(g.bots))
+    assert seats == {(seat, bot): 3 for seat in range(3) for bot in bots}
+    for line in result.standings:
+        assert line.seats == (3, 3, 3)
+        assert line.games == line.wins + line.ties + line.losses == 9
+    # every game hands out exactly one win (ties split it) and nile is zero-sum
+    shares = sum(line.win_rate.estimate * line.games for line in result.standings)
+    assert shares == pytest.approx(len(result.games))
+    total = sum(line.mean_return.estimate * line.games for line in result.standings)
+    assert total == pytest.approx(0.0, abs=1e-9)
+    speed = {line.bot: line.iterations_per_second for line in result.standings}
+    assert speed["ismcts:2"] is not None and speed["ismcts:2"] > 0
+    assert speed["greedy"] is None and speed["random"] is None
+    assert next(s for s in result.standings if s.bot == "random").elo.estimate == 0.0
+
+
+def test_greedy_beats_random_clearly() -> None:
+    result = run_tournament("nile", 2, ["greedy", "random"], games=40, seed=11)
+    greedy = next(s for s in result.standings if s.bot == "greedy")
+    assert result.standings[0].bot == "greedy"
+    assert greedy.games == 40 and greedy.seats == (20, 20)
+    assert greedy.win_rate.estimate > 0.7
+    assert greedy.win_rate.low > 0.5
+    assert greedy.elo.low > 0  # random is the anchor at 0
+    score, count = result.pairwise[("greedy", "random")]
+    assert count == 40 and score / count == greedy.win_rate.estimate
+
+
+def test_win_shares_and_pairwise_comparisons() -> None:
+    assert win_shares([1.0, -1.0]) == [1.0, 0.0]
+    assert win_shares([0.0, 0.0]) == [0.5, 0.5]
+    assert win_shares([0.5, 0.5, -1.0]) == [0.5, 0.5, 0.0]
+    game = GameResult(0, 1, ("a", "b", "a"), (1.0, 0.0, -1.0), 10, ((0, 0.0),) * 3)
+    # two seats of the same bot are not compared
+    assert list(comparisons(game)) == [("a", "b", 1.0), ("b", "a", 1.0)]
+    assert head_to_head([game]) == {("a", "b"): (1.0, 2), ("b", "a"): (1.0, 2)}
+
+
+@pytest.mark.parametrize(
+    ("game", "specs", "players", "games", "jobs", "error", "message"),
+    [
+        ("nile", ["greedy", "wizard"], 2, 4, 1, GameOptionError, "no bot 'wizard'"),
+        ("nile", ["greedy", "greedy"], 2, 4, 1, GameOptionError, "repeated: greedy"),
+        ("nile", [" ", "random"], 2, 4, 1, GameOptionError, "name the bots"),
+        ("nile", ["greedy", "random"], 9, 4, 1, GameOptionError, "2 to 5 players"),
+        ("nile", ["greedy", "random"], 2, 0, 1, GameOptionError, "at least one game"),
+        ("nile", ["greedy", "random"], 2, 4, 0, GameOptionError, "jobs must be 1 or more"),
+        ("chess", ["greedy", "random"], 2, 4, 1, UnknownGameError, "no game is called"),
+    ],
+)
+def test_bad_settings_are_refused_before_any_game(
+    game: str,
+    specs: list[str],
+    players: int,
+    games: int,
+    jobs: int,
+    error: type[Exception],
+    message: str,
+) -> None:
+    with pytest.raises(error, match=message):
+        run_tournament(game, players, specs, games=games, seed=1, jobs=jobs)
+
+
+# -- the command ---------------------------------------------------------------------------------
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, ["tournament", *args], env={"COLUMNS": "120"})
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def test_the_command_prints_the_standings_and_writes_json_and_png(tmp_path: Path) -> None:
+    out = tmp_path / "results"
+    code, text = run(
+        "nile", "--players", "2", "--bots", "greedy,random", "--games", "4", "--seed", "1",
+        "--out", str(out),
+    )  # fmt: skip
+    assert code == 0, text
+    assert "Standings" in text and "Head to head" in text
+    assert "greedy" in text and "random" in text
+    data = json.loads((out / "results.json").read_text())
+    assert data["settings"]["bots"] == ["greedy", "random"]
+    assert data["settings"]["total_games"] == 4
+    assert len(data["games"]) == 4
+    assert {s["bot"]: s["games"] for s in data["results"]["standings"]} == {
+        "greedy": 4,
+        "random": 4,
+    }
+    assert all(s["seats"] == [2, 2] for s in data["results"]["standings"])
+    assert data["results"]["pairwise"]["greedy"]["random"]["comparisons"] == 4
+    assert all(len(g["returns"]) == 2 for g in data["games"])
+    assert (out / "results.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["nile", "--bots", "greedy,wizard"], "no bot 'wizard'"),
+        (["nile", "--bots", "ismcts:0"], "at least one iteration"),
+        (["chess"], "no game is called 'chess'"),
+        (["nile", "--games", "0"], "at least one game"),
+        (["nile", "--jobs", "0"], "jobs must be 1 or more"),
+        (["nile", "--players", "9"], "2 to 5 players, not 9"),
+        (["nile", "-o", "variant=long"], "variant='long' is not one of"),
+    ],
+)
+def test_bad_input_is_one_clear_line_and_exit_2(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    out = tmp_path / "never"
+    code, text = run(*args, "--out", str(out))
+    assert code == 2
+    assert message in text
+    assert len(text.strip().splitlines()) == 1
+    assert not out.exists()
