@@ -14,9 +14,9 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
 	touch $(STAMP)
 
-## Start a game of NILE in the terminal: you against two bots.
+## Start a game of NILE in the terminal: you against two bots (ISMCTS, medium strength).
 run: $(STAMP)
-	$(BIN)/nilegames play nile --players 3 --you 0
+	$(BIN)/nilegames play nile --players 3 --you 0 --bot medium
 
 ## Lint, type-check and run every test.
 test: lint typecheck pytest

@@ -57,6 +57,15 @@ def test_watching_four_bots_plays_to_the_result(tmp_path: Path) -> None:
     assert load(path).meta == {"seed": 7, "seats": ["random"] * 4}
 
 
+def test_bot_kinds_take_the_bot_seats_in_order(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    args = ["play", "nile", "--bots", "3", "--seed", "3", "--delay", "0", "--record", str(path)]
+    code, out = run(*args, "--bot", "greedy", "--bot", "random")
+    assert code == 0
+    assert "seats 0, 2: greedy; seat 1: random" in out
+    assert load(path).meta["seats"] == ["greedy", "random", "greedy"]
+
+
 def test_the_same_seed_gives_the_same_record(tmp_path: Path) -> None:
     first, second = tmp_path / "a.json", tmp_path / "b.json"
     for path in (first, second):
@@ -197,6 +206,7 @@ def test_a_corrupt_record_is_one_clear_line(tmp_path: Path, content: str, messag
         (["play", "nile", "--players", "3", "--you", "3"], "no seat 3"),
         (["play", "nile", "--players", "3", "--bots", "3", "--you", "0"], "does not match"),
         (["replay", "missing.json"], "cannot read record"),
+        (["play", "nile", "--bots", "2", "--bot", "deep-blue"], "no bot 'deep-blue'"),
     ],
 )
 def test_bad_input_is_one_clear_line_and_exit_2(args: list[str], message: str) -> None:

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from nilegames.ai import make_bot
 from nilegames.ai.ratings import Interval
 from nilegames.ai.tournament import (
     TournamentResult,
@@ -141,6 +142,14 @@ def play(
         typer.Option("--you", help="A seat you play (repeat for hot-seat); none: watch bots."),
     ] = None,
     bots: Annotated[int | None, typer.Option(help="Bot seats (alone: watch N bots).")] = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            help="Bot kind: random, greedy, easy, medium, hard, ismcts:1s ..."
+            " (repeat to give the bot seats, in order, their own).",
+        ),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of chance and bots.")] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
@@ -150,9 +159,12 @@ def play(
         float | None, typer.Option(min=0.0, help="Seconds between screens when watching.")
     ] = None,
 ) -> None:
-    """Play GAME against random bots, hot-seat with friends, or watch bots play."""
+    """Play GAME against bots, hot-seat with friends, or watch bots play."""
     seats = sorted(set(you or ()))
+    kinds = bot or ["random"]
     with clear_errors():
+        for kind in kinds:
+            make_bot(kind)  # a bad spec is refused before the game starts
         description = game_class(game).describe()
         options = parse_options(description, option or ())
         configured = new_game(game, player_count(description, players, bots, seats), **options)
@@ -178,6 +190,7 @@ def play(
         screen=screen,
         read=reader(screen),
         delay=delay,
+        bot=kinds,
     )
     screen.banner = f"{configured.title} · seed {seed} · {cast(session.labels)}"
     if not seats:

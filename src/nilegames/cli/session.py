@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from rich.text import Text
@@ -43,7 +43,7 @@ class Session:
         screen: Screen,
         read: Callable[[str], str],
         delay: float = 0.0,
-        bot: str = "random",
+        bot: str | Sequence[str] = "random",
     ) -> None:
         self.state = state
         self.humans = humans
@@ -53,8 +53,10 @@ class Session:
         self.delay = delay
         self.rng = random.Random(seed)
         seats = range(state.num_players())
+        kinds = [bot] if isinstance(bot, str) else list(bot)
+        bot_seats = [s for s in seats if s not in humans]
         self.bots: dict[int, Bot] = {
-            s: make_bot(bot, bot_seed(seed, s)) for s in seats if s not in humans
+            s: make_bot(kinds[i % len(kinds)], bot_seed(seed, s)) for i, s in enumerate(bot_seats)
         }
         self.labels: Mapping[int, str] = {
             s: ("you" if len(humans) == 1 else "human") if s in humans else self.bots[s].name
