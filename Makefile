@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/engines.py
 	$(BIN)/python benchmarks/envs.py
+	$(BIN)/python benchmarks/search.py speed
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .pytest_cache .ruff_cache

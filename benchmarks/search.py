@@ -84,7 +84,8 @@ def speed(count: int, iterations: int, simulations: int, seed: int, console: Con
             ask(bot, state)
             s = bot.stats
             rates.append(s.iterations_per_second)
-            shares.append([s.resample_seconds, s.tree_seconds, s.playout_seconds] / np.float64(s.seconds))
+            parts = [s.resample_seconds, s.tree_seconds, s.playout_seconds]
+            shares.append([part / s.seconds for part in parts])
         theirs = []
         game = load_game("nile", players=players)
         for index, state in enumerate(states[: max(1, count // 2)]):
@@ -140,18 +141,24 @@ def play(game: Any, ours_first: bool, ours: ISMCTSBot, theirs: Any, seed: int, m
     m.score += 1.0 if mine > 0 else 0.5 if mine == 0 else 0.0
 
 
-def match(games: int, simulations: int, seed: int, console: Console) -> None:
+def series(games: int, simulations: int, seed: int, m: Match, **budget: Any) -> Match:
+    """``games`` games of our bot (with ``budget``) against OpenSpiel's, seats alternating."""
     game = load_game("nile", players=2)
-    equal_sims = Match(f"equal simulations ({simulations})")
     for index in range(games):
-        ours = ISMCTSBot(seed + index, iterations=simulations)
-        play(game, index % 2 == 0, ours, openspiel_bot(game, simulations, index), seed + index, equal_sims)
+        ours = ISMCTSBot(seed + index, **budget)
+        theirs = openspiel_bot(game, simulations, index)
+        play(game, index % 2 == 0, ours, theirs, seed + index, m)
+    return m
+
+
+def match(games: int, simulations: int, seed: int, console: Console) -> None:
+    label = f"equal simulations ({simulations})"
+    equal_sims = series(games, simulations, seed, Match(label), iterations=simulations)
     per_move = equal_sims.their_seconds / max(equal_sims.their_moves, 1)
-    equal_time = Match(f"equal time ({per_move:.2f} s/move)")
-    for index in range(games):
-        ours = ISMCTSBot(seed + index, seconds=per_move)
-        play(game, index % 2 == 0, ours, openspiel_bot(game, simulations, index), seed + index, equal_time)
-    out = Table(title="nilegames ISMCTS against OpenSpiel's ISMCTSBot, 2-player NILE", box=box.SIMPLE)
+    label = f"equal time ({per_move:.2f} s/move)"
+    equal_time = series(games, simulations, seed, Match(label), seconds=per_move)
+    title = "nilegames ISMCTS against OpenSpiel's ISMCTSBot, 2-player NILE"
+    out = Table(title=title, box=box.SIMPLE)
     for column in ("setting", "games", "our score", "95% CI", "our s/move", "their s/move"):
         out.add_column(column, justify="right")
     for m in (equal_sims, equal_time):
