@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run play test lint typecheck pytest bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,8 +14,12 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
 	touch $(STAMP)
 
-## Start a game of NILE in the terminal: you against two bots (ISMCTS, medium strength).
+## Serve the web app at http://127.0.0.1:8000 (SQLite under ./data/): play in the browser.
 run: $(STAMP)
+	$(BIN)/nilegames serve
+
+## Play NILE in the terminal instead: you against two bots (ISMCTS, medium strength).
+play: $(STAMP)
 	$(BIN)/nilegames play nile --players 3 --you 0 --bot medium
 
 ## Lint, type-check and run every test.

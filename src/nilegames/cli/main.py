@@ -421,3 +421,32 @@ def head_to_head_table(result: TournamentResult) -> Table:
             cells.append(f"{score / count:.1%}" if count else "-")
         table.add_row(row, *cells)
     return table
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL (sqlite:///FILE or postgresql+psycopg://USER@HOST/DB);"
+            " default: $NILEGAMES_DATABASE_URL, else ./data/nilegames.sqlite3."
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option(min=0.0, help="Seconds a bot waits before it moves.")
+    ] = 0.4,
+) -> None:
+    """Serve the web app: a lobby of tables, play in the browser, bots and spectators."""
+    # Imported here: the other commands should not pay for the web stack.
+    import uvicorn
+
+    from nilegames.server.app import create_app
+    from nilegames.server.db import database_url, prepare_database
+
+    with clear_errors():
+        url = database_url(database)
+        prepare_database(url).dispose()  # a bad or unreachable database stops us here
+    typer.echo(f"nilegames: serving on http://{host}:{port}/ (Ctrl-C stops)")
+    uvicorn.run(create_app(url, bot_delay=bot_delay), host=host, port=port)

@@ -1,0 +1,176 @@
+"""The application factory: database, hub, error format, body limit and the page.
+
+Every refusal, whoever raises it (the hub, FastAPI's validation, routing), leaves as
+``{"error": "..."}`` with a 4xx status, as docs/web-api.md promises the page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from nilegames.server.db import make_engine, migrate
+from nilegames.server.errors import ApiError
+from nilegames.server.live import Hub
+from nilegames.server.routes import router
+from nilegames.server.store import Store
+
+#: Largest request body accepted: a move or a new table is far smaller.
+BODY_LIMIT = 4096
+STATIC = Path(__file__).parent / "static"
+PLACEHOLDER = """<!doctype html>
+<html lang="en"><meta charset="utf-8"><title>nilegames</title>
+<p>The nilegames page is not built yet. The API is running: see <a href="/docs">/docs</a>.</p>
+</html>
+"""
+
+
+def create_app(
+    database_url: str | None = None,
+    *,
+    bot_delay: float = 0.4,
+    static_dir: Path | None = None,
+) -> FastAPI:
+    """The server on ``database_url`` (else ``NILEGAMES_DATABASE_URL``, else the SQLite
+    file ./data/nilegames.sqlite3); the schema is migrated when the app starts."""
+    engine = make_engine(database_url)
+    hub = Hub(Store(engine), bot_delay)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(migrate, engine)
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            engine.dispose()
+
+    app = FastAPI(
+        title="nilegames",
+        summary="Tables of the nilegames board games: lobby, moves, replays.",
+        description="Live views: WebSocket /ws/tables/{table_id}?token=... (docs/web-api.md).",
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+    app.add_middleware(BodyLimit, limit=BODY_LIMIT)
+    app.add_exception_handler(ApiError, refused)  # type: ignore[arg-type]
+    app.add_exception_handler(HTTPException, http_refused)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, invalid)  # type: ignore[arg-type]
+    app.add_exception_handler(Exception, crashed)
+    app.include_router(router)
+    mount_page(app, static_dir or STATIC)
+    return app
+
+
+def error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
+async def refused(_request: Request, exc: ApiError) -> JSONResponse:
+    return error(exc.status, exc.message)
+
+
+async def http_refused(request: Request, exc: HTTPException) -> JSONResponse:
+    message = str(exc.detail)
+    if exc.status_code == 404 and message == "Not Found":
+        message = f"nothing at {request.url.path}"
+    return error(exc.status_code, message, exc.headers)
+
+
+async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    return error(422, describe_invalid(exc.errors()))
+
+
+async def crashed(_request: Request, _exc: Exception) -> JSONResponse:
+    return error(500, "internal server error")
+
+
+def describe_invalid(errors: Sequence[Any]) -> str:
+    """Pydantic's findings in one line: where (``action``, ``seats.1.kind``) and what."""
+    parts = []
+    for found in errors:
+        if found.get("type") == "json_invalid":
+            reason = found.get("ctx", {}).get("error", found.get("msg"))
+            return f"malformed JSON: {reason}"
+        location = [str(part) for part in found.get("loc", ())]
+        if location and location[0] in ("body", "query", "path", "header"):
+            location = location[1:]
+        if location:
+            parts.append(f"{'.'.join(location)}: {found.get('msg')}")
+        elif found.get("type") == "missing":
+            parts.append("the request needs a JSON body")
+        else:
+            parts.append("the body must be a JSON object (Content-Type: application/json)")
+    return "; ".join(parts) or "malformed request"
+
+
+class BodyLimit:
+    """Refuse (413) a request body over ``limit`` bytes before anything reads it."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        too_large = error(413, f"the request body is over {self.limit} bytes")
+        declared = dict(scope["headers"]).get(b"content-length", b"")
+        if declared.isdigit() and int(declared) > self.limit:
+            await too_large(scope, receive, send)
+            return
+        body = bytearray()
+        while True:  # a chunked body has no length: count what arrives
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client left
+            body += message.get("body", b"")
+            if len(body) > self.limit:
+                await too_large(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
+        pending: list[Message] = [{"type": "http.request", "body": bytes(body)}]
+
+        async def replay() -> Message:
+            return pending.pop() if pending else await receive()
+
+        await self.app(scope, replay, send)
+
+
+class PageFiles(StaticFiles):
+    """The page's files; while the folder is missing, every path is a plain 404."""
+
+    async def check_config(self) -> None:
+        if self.directory is None or not Path(self.directory).is_dir():
+            raise HTTPException(404, "the page is not built yet")
+        await super().check_config()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":  # an unknown socket path, not a file
+            await send({"type": "websocket.close", "code": 4404})
+            return
+        await super().__call__(scope, receive, send)
+
+
+def mount_page(app: FastAPI, folder: Path) -> None:
+    """``/`` is the page's index.html (a placeholder until it exists), the rest its files."""
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> Response:
+        page = folder / "index.html"
+        return FileResponse(page) if page.is_file() else HTMLResponse(PLACEHOLDER)
+
+    app.mount("/", PageFiles(directory=folder, html=True, check_dir=False), name="page")

@@ -1,0 +1,158 @@
+"""The endpoints of docs/web-api.md: the lobby, views and moves over REST, live views over
+WebSockets.  They only translate HTTP to :class:`~nilegames.server.live.Hub` calls."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, cast
+
+import anyio
+from fastapi import APIRouter, Depends, Header, Request, WebSocket, WebSocketDisconnect
+
+from nilegames.server import views
+from nilegames.server.errors import ApiError
+from nilegames.server.live import Hub, Subscriber
+from nilegames.server.schemas import (
+    BotRequest,
+    Created,
+    ErrorBody,
+    GameInfo,
+    Move,
+    NewTable,
+    Replay,
+    ReplayStep,
+    View,
+)
+
+router = APIRouter()
+
+
+def get_hub(request: Request) -> Hub:
+    return cast(Hub, request.app.state.hub)
+
+
+HubDep = Annotated[Hub, Depends(get_hub)]
+Token = Annotated[
+    str | None,
+    Header(alias="X-Seat-Token", description="A seat's secret; none: the spectator's view."),
+]
+
+
+def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The error statuses of an endpoint, for the OpenAPI schema."""
+    return {status: {"model": ErrorBody} for status in statuses}
+
+
+@router.get("/api/games", response_model=list[GameInfo])
+async def list_games() -> list[dict[str, Any]]:
+    """Every game with its player range, options and the bots a seat may have."""
+    return views.game_list()
+
+
+@router.post(
+    "/api/tables", status_code=201, response_model=Created, responses=refusals(404, 413, 422)
+)
+async def create_table(body: NewTable, hub: HubDep) -> dict[str, Any]:
+    """Open a table; the answer holds every human seat's token (shown only this once)."""
+    seats = None if body.seats is None else [(s.kind, s.bot) for s in body.seats]
+    live, tokens = await hub.create(body.game, body.players, body.options, seats)
+    table_id = live.record.id
+    links = {str(seat): f"/#/table/{table_id}?token={token}" for seat, token in tokens.items()}
+    links["spectator"] = f"/#/table/{table_id}"
+    return {
+        "table": views.table_summary(live.record, live.connected()),
+        "tokens": {str(seat): token for seat, token in tokens.items()},
+        "links": links,
+    }
+
+
+@router.get("/api/tables/{table_id}", response_model=View, responses=refusals(403, 404))
+async def get_view(table_id: str, hub: HubDep, token: Token = None) -> dict[str, Any]:
+    """The table as the token's seat (or a spectator) sees it."""
+    live = await hub.table(table_id)
+    return live.view(hub.seat_of(live, token))
+
+
+@router.post(
+    "/api/tables/{table_id}/actions",
+    response_model=View,
+    responses=refusals(403, 404, 409, 413, 422),
+)
+async def post_action(
+    table_id: str, body: Move, hub: HubDep, token: Token = None
+) -> dict[str, Any]:
+    """Play the token's seat's move; it is stored before this answers."""
+    return await hub.act(table_id, token, body.seq, body.action)
+
+
+@router.post(
+    "/api/tables/{table_id}/seats/{seat}/bot",
+    response_model=View,
+    responses=refusals(403, 404, 409, 413, 422),
+)
+async def hand_to_bot(
+    table_id: str, seat: int, body: BotRequest, hub: HubDep, token: Token = None
+) -> dict[str, Any]:
+    """A player leaving hands the seat to a bot (with the seat's own token)."""
+    return await hub.hand_to_bot(table_id, seat, token, body.bot)
+
+
+@router.get("/api/tables/{table_id}/replay", response_model=Replay, responses=refusals(404, 409))
+async def get_replay(table_id: str, hub: HubDep) -> dict[str, Any]:
+    """A finished game's record: every action and chance outcome."""
+    return await hub.replay(table_id)
+
+
+@router.get(
+    "/api/tables/{table_id}/replay/{step}",
+    response_model=ReplayStep,
+    responses=refusals(404, 409, 422),
+)
+async def get_replay_step(
+    table_id: str, step: int, hub: HubDep, seat: int | None = None
+) -> dict[str, Any]:
+    """What a seat (or a spectator) saw after ``step`` actions of a finished game."""
+    return await hub.replay_step(table_id, step, seat)
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+    """Live views of one table for one seat (or a spectator)."""
+    hub = cast(Hub, websocket.app.state.hub)
+    await websocket.accept()
+    try:
+        live = await hub.table(table_id)
+        seat = hub.seat_of(live, token)
+    except ApiError as error:
+        await websocket.send_json({"type": "error", "error": error.message})
+        await websocket.close(code=4404 if error.status == 404 else 4403)
+        return
+    subscriber = hub.subscribe(live, seat)
+    try:
+        await relay(websocket, subscriber)
+    finally:
+        hub.unsubscribe(live, subscriber)
+
+
+async def relay(websocket: WebSocket, subscriber: Subscriber) -> None:
+    """Send queued views until the client leaves; what it sends is not read.
+
+    An anyio task group, not bare asyncio tasks: the server cancels a connection's
+    handler through anyio scopes, and the group passes that cancellation on cleanly.
+    """
+    async with anyio.create_task_group() as group:
+
+        async def send() -> None:
+            try:
+                while True:
+                    await websocket.send_text(await subscriber.queue.get())
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                pass  # the client is gone: stop both halves
+            group.cancel_scope.cancel()
+
+        async def drain() -> None:
+            while (await websocket.receive())["type"] != "websocket.disconnect":
+                pass
+            group.cancel_scope.cancel()
+
+        group.start_soon(send)
+        group.start_soon(drain)

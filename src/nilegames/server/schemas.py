@@ -1,0 +1,116 @@
+"""Request and response bodies, so that /openapi.json describes the API exactly.
+
+Requests are strict: a player count or an action must be a JSON integer, and an unknown
+field is refused rather than ignored.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+STRICT = ConfigDict(strict=True, extra="forbid")
+
+
+class SeatRequest(BaseModel):
+    model_config = STRICT
+
+    kind: Literal["human", "bot"]
+    bot: str | None = Field(None, description="For a bot seat: one of the game's `bots`.")
+
+
+class NewTable(BaseModel):
+    model_config = STRICT
+
+    game: str = Field(description="A game id from GET /api/games.")
+    players: int | None = Field(None, description="Seats (default: as many as `seats`).")
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatRequest] | None = Field(None, description="Default: every seat human.")
+
+
+class Move(BaseModel):
+    model_config = STRICT
+
+    seq: int = Field(description="The `seq` of the view the move was chosen in.")
+    action: int = Field(description="One of the view's `legal_actions`.")
+
+
+class BotRequest(BaseModel):
+    model_config = STRICT
+
+    bot: str = Field(description="One of the game's `bots`.")
+
+
+class ErrorBody(BaseModel):
+    error: str
+
+
+class OptionInfo(BaseModel):
+    name: str
+    default: Any
+    choices: list[Any]
+    help: str
+
+
+class GameInfo(BaseModel):
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: list[OptionInfo]
+    bots: list[str]
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None
+    connected: bool
+
+
+class TableSummary(BaseModel):
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    status: Literal["playing", "finished"]
+    seats: list[SeatInfo]
+    created: str
+    updated: str
+
+
+class LegalAction(BaseModel):
+    action: int
+    text: str
+
+
+class View(BaseModel):
+    table: TableSummary
+    seat: int | None
+    seq: int = Field(description="Actions applied so far, chance outcomes included.")
+    observation: dict[str, Any]
+    to_move: int | None
+    legal_actions: list[LegalAction]
+    text: str
+
+
+class Created(BaseModel):
+    table: TableSummary
+    tokens: dict[str, str]
+    links: dict[str, str]
+
+
+class Replay(BaseModel):
+    game: str
+    players: int
+    options: dict[str, Any]
+    actions: list[int]
+    steps: int
+
+
+class ReplayStep(BaseModel):
+    step: int
+    observation: dict[str, Any]
+    text: str
+    last_action: str | None

@@ -1,0 +1,15 @@
+// Game id → renderer module. A module exports render(view, root, act) and may export
+// title, eventText(event, viewer), actionText(id, view, serverText), statusHint(view), rules().
+
+import * as nile from './nile.js';
+import * as generic from './generic.js';
+
+const GAMES = { nile };
+
+export function gameModule(id) {
+  return GAMES[id] || generic;
+}
+
+export function gameTitle(id, fallback) {
+  return (GAMES[id] && GAMES[id].title) || fallback || id;
+}

@@ -1,0 +1,302 @@
+// English and French: UI strings, the chosen language (kept in localStorage) and helpers.
+// Game modules add their own words with register().
+
+const KEY = 'nilegames.lang';
+export const LANGS = ['en', 'fr'];
+
+const STRINGS = {
+  en: {
+    'app.title': 'nilegames',
+    'lang.switch': 'Français',
+    'lang.switch.label': 'Passer en français',
+    'nav.lobby': 'Lobby',
+
+    'lobby.quick.title': 'Play now',
+    'lobby.quick.text': 'NILE for 3: you against two medium bots.',
+    'lobby.quick.button': 'Play against bots',
+    'lobby.new.title': 'New table',
+    'lobby.game': 'Game',
+    'lobby.players': 'Players',
+    'lobby.options': 'Options',
+    'lobby.seats': 'Seats',
+    'lobby.seat': 'Seat {n}',
+    'lobby.human': 'Human',
+    'lobby.bot': 'Bot',
+    'lobby.level': 'Level',
+    'lobby.me': 'This is me',
+    'lobby.start': 'Start the game',
+    'lobby.starting': 'Starting…',
+    'lobby.loading': 'Loading the games…',
+    'lobby.noHuman': 'Every seat is a bot: you will watch as a spectator.',
+    'lobby.created': 'Table {id} is ready',
+    'lobby.links': 'Send each player their invitation link; anyone may watch with the spectator link.',
+    'lobby.link.seat': 'Seat {n} (human)',
+    'lobby.link.you': 'Seat {n} (you)',
+    'lobby.link.spectator': 'Spectators',
+    'lobby.copy': 'Copy',
+    'lobby.copied': 'Copied',
+    'lobby.openSeat': 'Open my seat',
+    'lobby.watch': 'Watch',
+    'lobby.recent.title': 'Your recent games',
+    'lobby.recent.none': 'No game yet.',
+    'lobby.recent.open': 'Open',
+    'lobby.recent.remove': 'Forget',
+    'lobby.recent.removeLabel': 'Forget table {id}',
+    'lobby.recent.clear': 'Forget all',
+    'lobby.recent.seat': 'seat {n}',
+    'lobby.recent.spectator': 'spectator',
+    'lobby.rules.title': 'Rules in short',
+    'lobby.rules.none': 'No summary for this game yet.',
+    'bot.random': 'random',
+    'bot.greedy': 'greedy',
+    'bot.easy': 'easy',
+    'bot.medium': 'medium',
+    'bot.hard': 'hard',
+
+    'seat.you': 'You',
+    'seat.n': 'Seat {n}',
+    'seat.bot': 'bot · {level}',
+    'seat.human': 'human',
+    'seat.offline': 'not connected',
+    'seat.online': 'connected',
+
+    'table.title': 'Table {id}',
+    'table.youAre': 'You play seat {n}',
+    'table.spectator': 'You are watching (spectator)',
+    'table.share': 'Links',
+    'table.loading': 'Loading the table…',
+    'table.actions': 'Your possible actions',
+    'table.noActions': 'Nothing to do right now.',
+    'table.log': 'What happened',
+    'table.replay': 'Watch the replay',
+    'table.backLobby': 'Back to the lobby',
+    'table.leave': 'Leave the table',
+    'table.leave.text': 'A bot takes your seat and plays it to the end; this link still shows the game.',
+    'table.leave.button': 'Hand my seat to the bot',
+    'table.leftSeat': 'A bot ({level}) plays your seat now.',
+    'conn.live': 'live',
+    'conn.connecting': 'connecting…',
+    'conn.reconnecting': 'connection lost, reconnecting…',
+    'conn.closed': 'disconnected',
+
+    'status.yourTurn': 'Your turn',
+    'status.yourBot': 'Your seat is played by a bot ({level}): it is thinking…',
+    'status.waiting': 'Waiting for {who}',
+    'status.waitingOffline': 'Waiting for {who} (not connected)',
+    'status.bot': '{who} (bot, {level}) is thinking…',
+    'status.over': 'Game over',
+    'status.overWinner': 'Game over: {who} won',
+    'status.overWinners': 'Game over: {who} won (tie)',
+    'status.youWin': 'Game over: you won!',
+    'status.pending': 'Sending…',
+    'status.idle': 'Waiting for the game to go on…',
+
+    'error.403': 'Your seat link is not valid for this table (wrong token).',
+    'error.404': 'This table does not exist.',
+    'error.409': 'The game moved on before your click reached it: the board is up to date again, please retry.',
+    'error.413': 'The request was too large.',
+    'error.422': 'That move is not allowed now.',
+    'error.network': 'The server cannot be reached.',
+    'error.generic': 'Something went wrong.',
+    'error.server': 'Server: {error}',
+
+    'result.title': 'Final scores',
+    'result.winner': 'Winner',
+    'result.return': 'score {value}',
+
+    'replay.title': 'Replay of table {id}',
+    'replay.step': 'Step {step} of {steps}',
+    'replay.first': 'First',
+    'replay.prev': 'Previous',
+    'replay.next': 'Next',
+    'replay.last': 'Last',
+    'replay.seat': 'Seen by',
+    'replay.spectator': 'Spectator (public view)',
+    'replay.lastAction': 'Last action: {text}',
+    'replay.noAction': 'Start of the game',
+    'replay.loading': 'Loading the replay…',
+    'replay.backTable': 'Back to the table',
+
+    'generic.observation': 'What you see',
+    'generic.text': 'As text',
+  },
+  fr: {
+    'app.title': 'nilegames',
+    'lang.switch': 'English',
+    'lang.switch.label': 'Switch to English',
+    'nav.lobby': 'Accueil',
+
+    'lobby.quick.title': 'Jouer tout de suite',
+    'lobby.quick.text': 'NILE à 3 : vous contre deux robots de niveau moyen.',
+    'lobby.quick.button': 'Jouer contre des robots',
+    'lobby.new.title': 'Nouvelle table',
+    'lobby.game': 'Jeu',
+    'lobby.players': 'Joueurs',
+    'lobby.options': 'Options',
+    'lobby.seats': 'Places',
+    'lobby.seat': 'Place {n}',
+    'lobby.human': 'Humain',
+    'lobby.bot': 'Robot',
+    'lobby.level': 'Niveau',
+    'lobby.me': "C'est moi",
+    'lobby.start': 'Lancer la partie',
+    'lobby.starting': 'Lancement…',
+    'lobby.loading': 'Chargement des jeux…',
+    'lobby.noHuman': 'Toutes les places sont des robots : vous regarderez en spectateur.',
+    'lobby.created': 'La table {id} est prête',
+    'lobby.links': "Envoyez à chaque joueur son lien d'invitation ; tout le monde peut regarder avec le lien spectateur.",
+    'lobby.link.seat': 'Place {n} (humain)',
+    'lobby.link.you': 'Place {n} (vous)',
+    'lobby.link.spectator': 'Spectateurs',
+    'lobby.copy': 'Copier',
+    'lobby.copied': 'Copié',
+    'lobby.openSeat': 'Ouvrir ma place',
+    'lobby.watch': 'Regarder',
+    'lobby.recent.title': 'Vos parties récentes',
+    'lobby.recent.none': 'Aucune partie pour le moment.',
+    'lobby.recent.open': 'Ouvrir',
+    'lobby.recent.remove': 'Oublier',
+    'lobby.recent.removeLabel': 'Oublier la table {id}',
+    'lobby.recent.clear': 'Tout oublier',
+    'lobby.recent.seat': 'place {n}',
+    'lobby.recent.spectator': 'spectateur',
+    'lobby.rules.title': 'Les règles en bref',
+    'lobby.rules.none': "Pas encore de résumé pour ce jeu.",
+    'bot.random': 'au hasard',
+    'bot.greedy': 'glouton',
+    'bot.easy': 'facile',
+    'bot.medium': 'moyen',
+    'bot.hard': 'difficile',
+
+    'seat.you': 'Vous',
+    'seat.n': 'Place {n}',
+    'seat.bot': 'robot · {level}',
+    'seat.human': 'humain',
+    'seat.offline': 'non connecté',
+    'seat.online': 'connecté',
+
+    'table.title': 'Table {id}',
+    'table.youAre': 'Vous jouez la place {n}',
+    'table.spectator': 'Vous regardez (spectateur)',
+    'table.share': 'Liens',
+    'table.loading': 'Chargement de la table…',
+    'table.actions': 'Vos actions possibles',
+    'table.noActions': 'Rien à faire pour le moment.',
+    'table.log': "Ce qui s'est passé",
+    'table.replay': 'Revoir la partie',
+    'table.backLobby': "Retour à l'accueil",
+    'table.leave': 'Quitter la table',
+    'table.leave.text': "Un robot prend votre place et la joue jusqu'à la fin ; ce lien montre toujours la partie.",
+    'table.leave.button': 'Confier ma place au robot',
+    'table.leftSeat': 'Un robot ({level}) joue votre place désormais.',
+    'conn.live': 'en direct',
+    'conn.connecting': 'connexion…',
+    'conn.reconnecting': 'connexion perdue, reconnexion…',
+    'conn.closed': 'déconnecté',
+
+    'status.yourTurn': 'À vous de jouer',
+    'status.yourBot': 'Un robot ({level}) joue votre place : il réfléchit…',
+    'status.waiting': 'En attente de {who}',
+    'status.waitingOffline': 'En attente de {who} (non connecté)',
+    'status.bot': '{who} (robot, {level}) réfléchit…',
+    'status.over': 'Partie terminée',
+    'status.overWinner': 'Partie terminée : {who} gagne',
+    'status.overWinners': 'Partie terminée : {who} gagnent (égalité)',
+    'status.youWin': 'Partie terminée : vous avez gagné !',
+    'status.pending': 'Envoi…',
+    'status.idle': 'En attente de la suite de la partie…',
+
+    'error.403': "Votre lien de place n'est pas valable pour cette table (jeton incorrect).",
+    'error.404': "Cette table n'existe pas.",
+    'error.409': 'La partie a avancé avant votre clic : le plateau est à jour, recommencez.',
+    'error.413': 'La requête était trop grosse.',
+    'error.422': "Ce coup n'est pas permis maintenant.",
+    'error.network': 'Le serveur est injoignable.',
+    'error.generic': 'Un problème est survenu.',
+    'error.server': 'Serveur : {error}',
+
+    'result.title': 'Scores finaux',
+    'result.winner': 'Vainqueur',
+    'result.return': 'score {value}',
+
+    'replay.title': 'Revoir la table {id}',
+    'replay.step': 'Étape {step} sur {steps}',
+    'replay.first': 'Début',
+    'replay.prev': 'Précédent',
+    'replay.next': 'Suivant',
+    'replay.last': 'Fin',
+    'replay.seat': 'Vu par',
+    'replay.spectator': 'Spectateur (vue publique)',
+    'replay.lastAction': 'Dernière action : {text}',
+    'replay.noAction': 'Début de la partie',
+    'replay.loading': 'Chargement…',
+    'replay.backTable': 'Retour à la table',
+
+    'generic.observation': 'Ce que vous voyez',
+    'generic.text': 'En texte',
+  },
+};
+
+function initial() {
+  try {
+    const saved = localStorage.getItem(KEY);
+    if (LANGS.includes(saved)) return saved;
+  } catch { /* storage may be disabled */ }
+  return (navigator.language || 'en').toLowerCase().startsWith('fr') ? 'fr' : 'en';
+}
+
+let lang = initial();
+const listeners = new Set();
+
+export function getLang() {
+  return lang;
+}
+
+export function setLang(value) {
+  if (!LANGS.includes(value) || value === lang) return;
+  lang = value;
+  try { localStorage.setItem(KEY, value); } catch { /* ignore */ }
+  document.documentElement.lang = value;
+  for (const listener of listeners) listener(value);
+}
+
+export function onLangChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Add words (a game's) to both languages: register({en: {...}, fr: {...}}). */
+export function register(words) {
+  for (const code of LANGS) Object.assign(STRINGS[code], words[code] || {});
+}
+
+export function has(key) {
+  return key in STRINGS[lang] || key in STRINGS.en;
+}
+
+/** The words of key in the current language, {name} replaced by params.name. */
+export function t(key, params = {}) {
+  const text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
+}
+
+/** Plural: key + '.one' or '.other' (French counts 0 and 1 as singular). */
+export function tn(key, n, params = {}) {
+  const one = lang === 'fr' ? n <= 1 : n === 1;
+  return t(`${key}.${one ? 'one' : 'other'}`, { n, ...params });
+}
+
+/** "You" for the viewer's own seat, else "Seat n" (seats count from 0, as the server's). */
+export function seatName(seat, viewer) {
+  if (seat === null || seat === undefined) return '?';
+  return seat === viewer ? t('seat.you') : t('seat.n', { n: seat });
+}
+
+/** A list joined with commas and a final "and"/"et". */
+export function joinList(items) {
+  if (items.length <= 1) return items.join('');
+  const and = lang === 'fr' ? ' et ' : ' and ';
+  return items.slice(0, -1).join(', ') + and + items[items.length - 1];
+}
+
+document.documentElement.lang = lang;

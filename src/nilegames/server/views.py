@@ -1,0 +1,96 @@
+"""The JSON a client receives, built only from what its seat may see.
+
+Every view comes from ``observation(seat)`` or ``public_observation()``, the legal actions
+of the seat to move (for that seat alone) and ``render_text`` of that same observation:
+never from the state itself, so no hidden card can slip into a message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from nilegames.ai import LEVELS
+from nilegames.core import Observation, State, games
+from nilegames.server.store import Logged, TableRecord
+
+#: The bots a table may seat: the plain ones and the levels offered to players.
+SEAT_BOTS = ("random", "greedy", *LEVELS)
+
+
+def game_list() -> list[dict[str, Any]]:
+    return [{**game, "bots": list(SEAT_BOTS)} for game in games()]
+
+
+def observe(state: State, seat: int | None) -> Observation:
+    return state.public_observation() if seat is None else state.observation(seat)
+
+
+def table_summary(record: TableRecord, connected: Collection[int]) -> dict[str, Any]:
+    """The table as the lobby shows it; a bot is always there."""
+    return {
+        "id": record.id,
+        "game": record.game,
+        "players": record.players,
+        "options": record.options,
+        "status": record.status,
+        "seats": [
+            {
+                "seat": index,
+                "kind": seat.kind,
+                "bot": seat.bot,
+                "connected": seat.kind == "bot" or index in connected,
+            }
+            for index, seat in enumerate(record.seats)
+        ],
+        "created": record.created.isoformat(),
+        "updated": record.updated.isoformat(),
+    }
+
+
+def seat_view(
+    record: TableRecord, state: State, seq: int, seat: int | None, connected: Collection[int]
+) -> dict[str, Any]:
+    """What ``seat`` (None: a spectator) sees of the table now."""
+    observation = observe(state, seat)
+    mover = state.current_player()
+    to_move = mover if mover >= 0 else None
+    legal: list[dict[str, Any]] = []
+    if seat is not None and seat == to_move and record.seats[seat].kind == "human":
+        legal = [{"action": a, "text": state.action_to_string(a)} for a in state.legal_actions()]
+    return {
+        "table": table_summary(record, connected),
+        "seat": seat,
+        "seq": seq,
+        "observation": observation,
+        "to_move": to_move,
+        "legal_actions": legal,
+        "text": state.game.render_text(observation),
+    }
+
+
+def replay_summary(record: TableRecord, log: Sequence[Logged]) -> dict[str, Any]:
+    """A finished table's record: enough to replay it exactly (see core.record)."""
+    return {
+        "game": record.game,
+        "players": record.players,
+        "options": record.options,
+        "actions": [entry.action for entry in log],
+        "steps": len(log),
+    }
+
+
+def replay_step(start: State, log: Sequence[Logged], step: int, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` after ``step`` actions of a finished game (``start`` is its root)."""
+    state = start
+    last = None
+    for entry in log[:step]:
+        last = state.action_to_string(entry.action)
+        state.apply_action(entry.action)
+    observation = observe(state, seat)
+    return {
+        "step": step,
+        "observation": observation,
+        "text": state.game.render_text(observation),
+        "last_action": last,
+    }

@@ -1,0 +1,227 @@
+"""Live play: WebSocket views, no hidden card in any message, and the bots."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nilegames.core import GameRecord, State, replay_states
+from nilegames.games.nile import NileState
+from nilegames.games.nile.observe import counts_by_name
+from nilegames.server import live
+from tests.server_helpers import (
+    BACKENDS,
+    create,
+    fresh_database,
+    live_table,
+    log_rows,
+    play,
+    running,
+    view,
+    wait_for,
+)
+
+
+@pytest.fixture(params=BACKENDS)
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    with fresh_database(request.param, tmp_path) as database:
+        yield database
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> Iterator[str]:
+    with fresh_database("sqlite", tmp_path) as database:
+        yield database
+
+
+def next_view(socket: Any, seq: int, into: list[Any] | None = None) -> Any:
+    """Read views until the one at ``seq`` (earlier ones, e.g. presence updates, are kept
+    in ``into``); the server sends one after every move, so this cannot wait forever."""
+    while True:
+        message = socket.receive_json()
+        assert message["type"] == "view", message
+        if into is not None:
+            into.append(message)
+        if message["seq"] >= seq:
+            assert message["seq"] == seq, (message["seq"], seq)
+            return message
+
+
+def test_seat_and_spectator_sockets_follow_the_game(url: str) -> None:
+    rng = random.Random(1)
+    with running(url) as client:
+        created = create(client, ["human", "human"])
+        tid, tokens = created["table"]["id"], created["tokens"]
+        start = view(client, tid)["seq"]
+        with (
+            client.websocket_connect(f"/ws/tables/{tid}?token={tokens['0']}") as seat,
+            client.websocket_connect(f"/ws/tables/{tid}") as spectator,
+        ):
+            mine, public = next_view(seat, start), next_view(spectator, start)
+            assert mine["seat"] == 0 and "hand" in mine["observation"]
+            assert public["seat"] is None and "hand" not in public["observation"]
+            assert public["table"]["seats"][0]["connected"] is True
+            assert public["table"]["seats"][1]["connected"] is False
+            for _ in range(8):
+                after = play(client, tid, tokens, rng, moves=1)
+                mine = next_view(seat, after["seq"])
+                public = next_view(spectator, after["seq"])
+                assert mine["observation"] == live_table(client, tid).state.observation(0)
+                assert mine["to_move"] == public["to_move"] == after["to_move"]
+                assert bool(mine["legal_actions"]) == (mine["to_move"] == 0)
+                assert "hand" not in public["observation"] and public["legal_actions"] == []
+                assert public["observation"] == live_table(client, tid).state.public_observation()
+        wait_for(lambda: not view(client, tid)["table"]["seats"][0]["connected"], "seat 0 to leave")
+        with client.websocket_connect(f"/ws/tables/{tid}?token=forged") as forged:
+            assert forged.receive_json() == {
+                "type": "error",
+                "error": f"this token holds no seat at table {tid}",
+            }
+            assert forged.receive()["code"] == 4403
+        with client.websocket_connect("/ws/tables/nowhere") as lost:
+            assert lost.receive_json()["type"] == "error"
+            assert lost.receive()["code"] == 4404
+
+
+def expected_hand(state: State, seat: int) -> dict[str, int]:
+    assert isinstance(state, NileState)
+    return counts_by_name(state.hands[seat])
+
+
+def test_no_message_shows_another_seat_its_hand(sqlite_url: str) -> None:
+    """A whole three-player game, every seat moving with its own token: each message a
+    seat receives (REST or WebSocket) is exactly its own observation, with its own hand
+    from the server's full state and every card the others drew hidden."""
+    rng = random.Random(11)
+    received: list[tuple[int | None, Any]] = []  # (whose connection, message)
+    with running(sqlite_url) as client:
+        created = create(client, ["human", "human", "human"])
+        tid, tokens = created["table"]["id"], created["tokens"]
+        start = view(client, tid)["seq"]
+        with ExitStack() as stack:
+            sockets = {
+                seat: stack.enter_context(client.websocket_connect(f"/ws/tables/{tid}{query}"))
+                for seat, query in [
+                    (0, f"?token={tokens['0']}"),
+                    (1, f"?token={tokens['1']}"),
+                    (2, f"?token={tokens['2']}"),
+                    (None, ""),
+                ]
+            }
+
+            def read_all(seq: int) -> None:
+                for seat, socket in sockets.items():
+                    views: list[Any] = []
+                    next_view(socket, seq, views)
+                    received.extend((seat, message) for message in views)
+
+            read_all(start)
+            while True:
+                last = play(
+                    client, tid, tokens, rng, moves=1, seen=lambda s, v: received.append((s, v))
+                )
+                read_all(last["seq"])
+                if last["to_move"] is None:
+                    break
+            server_state = live_table(client, tid).state
+        replay = client.get(f"/api/tables/{tid}/replay").json()
+    assert replay["actions"] == [action for _, _, action in log_rows(sqlite_url, tid)]
+    states: dict[int, State] = {}
+    for step, state in enumerate(replay_states(GameRecord("nile", 3, {}, replay["actions"]))):
+        states[step] = state.clone()
+    assert states[len(replay["actions"])].history() == server_state.history()
+    assert isinstance(server_state, NileState)
+    assert [expected_hand(states[len(states) - 1], s) for s in range(3)] == [
+        counts_by_name(hand) for hand in server_state.hands
+    ]
+    assert len(received) > 4 * 100
+    for seat, message in received:
+        state = states[message["seq"]]
+        observation = message["observation"]
+        expected = state.public_observation() if seat is None else state.observation(seat)
+        assert message["seat"] == seat
+        assert observation == expected
+        assert message["text"] == state.game.render_text(expected)
+        draws = [e for e in observation["log"] if e["event"] == "draw"]
+        if seat is None:
+            assert "hand" not in observation and message["legal_actions"] == []
+            assert all(draw["card"] is None for draw in draws)
+            continue
+        assert observation["hand"] == expected_hand(state, seat)
+        for draw in draws:  # another seat's draw is a null card, never the card
+            assert (draw["card"] is None) == (draw["seat"] != seat), draw
+        assert bool(message["legal_actions"]) == (message["to_move"] == seat)
+
+
+def test_bots_play_until_the_human_is_to_move(url: str) -> None:
+    rng = random.Random(2)
+    with running(url) as client:
+        created = create(client, ["human", "random", "greedy"])
+        tid, tokens = created["table"]["id"], created["tokens"]
+        human_turn = lambda: view(client, tid)["to_move"] in (0, None)  # noqa: E731
+        wait_for(human_turn, "the human's turn")
+        for _ in range(12):
+            before = play(client, tid, tokens, rng, moves=1)
+            if before["to_move"] not in (0, None):
+                # The bots answer on their own, with no request to prompt them.
+                wait_for(human_turn, "the human's turn")
+                assert view(client, tid)["seq"] > before["seq"]
+        movers = {seat for _, seat, _ in log_rows(url, tid)}
+    assert movers == {-1, 0, 1, 2}
+
+
+def test_a_bot_table_plays_to_the_end(url: str) -> None:
+    with running(url) as client:
+        created = create(client, ["random", "random", "greedy"])
+        assert created["tokens"] == {} and list(created["links"]) == ["spectator"]
+        tid = created["table"]["id"]
+        final = wait_for(
+            lambda: (v := view(client, tid))["table"]["status"] == "finished" and v,
+            "the bots to finish",
+        )
+        assert final["to_move"] is None and "result" in final["observation"]
+        actions = client.get(f"/api/tables/{tid}/replay").json()["actions"]
+    assert replay_states_end(actions).is_terminal()
+    assert len(log_rows(url, tid)) == len(actions) == final["seq"]
+
+
+def replay_states_end(actions: list[int]) -> State:
+    state = None
+    for state in replay_states(GameRecord("nile", 3, {}, actions)):  # noqa: B007
+        pass
+    assert state is not None
+    return state
+
+
+def test_bots_wait_their_delay_and_think_off_the_event_loop(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    threads: list[str] = []
+    thinking = threading.Event()
+
+    def slow_choice(spec: str, world: State, seat: int, seed: int) -> int:
+        threads.append(threading.current_thread().name)
+        thinking.set()
+        time.sleep(1.0)
+        return world.legal_actions()[0]
+
+    monkeypatch.setattr(live, "choose_move", slow_choice)
+    with running(sqlite_url, bot_delay=0.4) as client:
+        created = create(client, ["random", "random"])
+        tid = created["table"]["id"]
+        start, initial = time.monotonic(), view(client, tid)["seq"]
+        assert thinking.wait(5)
+        assert time.monotonic() - start >= 0.35  # the visible pause before a bot moves
+        # While the bot thinks for a second, the server keeps answering at once.
+        asked = time.monotonic()
+        assert client.get("/api/games").status_code == 200
+        assert view(client, tid)["seq"] == initial  # the bot has not moved yet
+        assert time.monotonic() - asked < 0.5
+    assert threads and all(name.startswith("nilegames-bot") for name in threads)

@@ -1,0 +1,109 @@
+"""``nilegames serve`` for real: a uvicorn process on loopback, REST and a WebSocket."""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+from websockets.sync.client import connect
+
+from nilegames.cli.main import app
+from tests.server_helpers import TIMEOUT, play, view
+
+SERVE = "from nilegames.cli.main import app; app()"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    """A ``nilegames serve`` process on a free port and a new SQLite file; its base URL."""
+    port = free_port()
+    database = f"sqlite:///{tmp_path / 'served.sqlite3'}"
+    command = [sys.executable, "-c", SERVE, "serve", "--port", str(port)]
+    command += ["--database", database, "--bot-delay", "0"]
+    log = tmp_path / "server.log"  # a file, not a pipe: a full pipe would stall the server
+    with log.open("w") as sink:
+        process = subprocess.Popen(command, cwd=tmp_path, stdout=sink, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"the server stopped: {log.read_text()}")
+            try:
+                if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail("the server did not start in time")
+            time.sleep(0.1)
+        yield base
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0, log.read_text()
+
+
+def test_a_real_server_plays_over_http_and_a_websocket(server: str) -> None:
+    rng = random.Random(8)
+    with httpx.Client(base_url=server, timeout=10) as client:
+        games = client.get("/api/games").json()
+        assert [game["id"] for game in games] == ["nile"]
+        page = client.get("/")  # the page, or its placeholder until it is built
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+        response = client.post(
+            "/api/tables",
+            json={"game": "nile", "seats": [{"kind": "human"}, {"kind": "human"}]},
+        )
+        assert response.status_code == 201
+        created = response.json()
+        tid, tokens = created["table"]["id"], created["tokens"]
+        socket_url = server.replace("http", "ws") + f"/ws/tables/{tid}?token={tokens['0']}"
+        with connect(socket_url, open_timeout=10) as live:
+            first = receive(live)
+            assert first["seat"] == 0 and first["seq"] == view(client, tid)["seq"]
+            for _ in range(6):
+                after = play(client, tid, tokens, rng, moves=1)
+                while (shown := receive(live))["seq"] < after["seq"]:
+                    pass
+                assert shown["seq"] == after["seq"]
+                assert (
+                    shown["observation"]["hand"]
+                    == view(client, tid, tokens["0"])["observation"]["hand"]
+                )
+
+
+def receive(live: Any) -> Any:
+    message = json.loads(live.recv(timeout=10))
+    assert message["type"] == "view", message
+    return message
+
+
+def test_serve_refuses_a_bad_database_in_one_line() -> None:
+    result = CliRunner().invoke(app, ["serve", "--database", "nowhere://db"])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "nilegames: bad database URL 'nowhere://db': Can't load plugin: sqlalchemy.dialects:nowhere"
+    ]
