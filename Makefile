@@ -41,6 +41,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/engines.py
 	$(BIN)/python benchmarks/envs.py
 	$(BIN)/python benchmarks/search.py speed
+	$(BIN)/python benchmarks/load.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .pytest_cache .ruff_cache
