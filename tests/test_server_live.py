@@ -16,6 +16,7 @@ from nilegames.core import GameRecord, State, replay_states
 from nilegames.games.nile import NileState
 from nilegames.games.nile.observe import counts_by_name
 from nilegames.server import live
+from nilegames.server.views import shown
 from tests.server_helpers import (
     BACKENDS,
     create,
@@ -73,11 +74,13 @@ def test_seat_and_spectator_sockets_follow_the_game(url: str) -> None:
                 after = play(client, tid, tokens, rng, moves=1)
                 mine = next_view(seat, after["seq"])
                 public = next_view(spectator, after["seq"])
-                assert mine["observation"] == live_table(client, tid).state.observation(0)
+                assert mine["observation"] == shown(live_table(client, tid).state.observation(0))
                 assert mine["to_move"] == public["to_move"] == after["to_move"]
                 assert bool(mine["legal_actions"]) == (mine["to_move"] == 0)
                 assert "hand" not in public["observation"] and public["legal_actions"] == []
-                assert public["observation"] == live_table(client, tid).state.public_observation()
+                assert public["observation"] == shown(
+                    live_table(client, tid).state.public_observation()
+                )
         wait_for(lambda: not view(client, tid)["table"]["seats"][0]["connected"], "seat 0 to leave")
         with client.websocket_connect(f"/ws/tables/{tid}?token=forged") as forged:
             assert forged.receive_json() == {
@@ -145,7 +148,7 @@ def test_no_message_shows_another_seat_its_hand(sqlite_url: str) -> None:
     for seat, message in received:
         state = states[message["seq"]]
         observation = message["observation"]
-        expected = state.public_observation() if seat is None else state.observation(seat)
+        expected = shown(state.public_observation() if seat is None else state.observation(seat))
         assert message["seat"] == seat
         assert observation == expected
         assert message["text"] == state.game.render_text(expected)
@@ -225,3 +228,10 @@ def test_bots_wait_their_delay_and_think_off_the_event_loop(
         assert view(client, tid)["seq"] == initial  # the bot has not moved yet
         assert time.monotonic() - asked < 0.5
     assert threads and all(name.startswith("nilegames-bot") for name in threads)
+
+
+def test_live_views_carry_the_newest_log_entries() -> None:
+    log = [{"event": "turn", "turn": n} for n in range(150)]
+    cut = shown({"seat": 0, "log": log})
+    assert cut["log"] == log[-60:]
+    assert shown({"seat": 0, "log": log[:10]})["log"] == log[:10]

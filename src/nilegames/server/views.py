@@ -22,8 +22,22 @@ def game_list() -> list[dict[str, Any]]:
     return [{**game, "bots": list(SEAT_BOTS)} for game in games()]
 
 
+#: Log entries a live view carries: the newest ones.  The whole log of a late NILE game is
+#: about 40 KB of JSON, and sending it with every move was most of the server's work; the
+#: page shows the last 30 entries, and the replay endpoints give every step in full.
+LOG_TAIL = 60
+
+
 def observe(state: State, seat: int | None) -> Observation:
     return state.public_observation() if seat is None else state.observation(seat)
+
+
+def shown(observation: Observation) -> Observation:
+    """``observation`` as a live view sends it: the log cut to its last LOG_TAIL entries."""
+    log = observation.get("log")
+    if not isinstance(log, list) or len(log) <= LOG_TAIL:
+        return observation
+    return {**observation, "log": log[-LOG_TAIL:]}
 
 
 def table_summary(record: TableRecord, connected: Collection[int]) -> dict[str, Any]:
@@ -53,6 +67,7 @@ def seat_view(
 ) -> dict[str, Any]:
     """What ``seat`` (None: a spectator) sees of the table now."""
     observation = observe(state, seat)
+    log = observation.get("log")
     mover = state.current_player()
     to_move = mover if mover >= 0 else None
     legal: list[dict[str, Any]] = []
@@ -62,7 +77,8 @@ def seat_view(
         "table": table_summary(record, connected),
         "seat": seat,
         "seq": seq,
-        "observation": observation,
+        "observation": shown(observation),
+        "log_total": len(log) if isinstance(log, list) else 0,
         "to_move": to_move,
         "legal_actions": legal,
         "text": state.game.render_text(observation),
