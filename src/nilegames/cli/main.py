@@ -449,4 +449,7 @@ def serve(
         url = database_url(database)
         prepare_database(url).dispose()  # a bad or unreachable database stops us here
     typer.echo(f"nilegames: serving on http://{host}:{port}/ (Ctrl-C stops)")
-    uvicorn.run(create_app(url, bot_delay=bot_delay), host=host, port=port)
+    # No per-message deflate: views are a few KB since their log is cut, and compressing
+    # every frame was the largest single CPU cost of a move under load.
+    app = create_app(url, bot_delay=bot_delay)
+    uvicorn.run(app, host=host, port=port, ws_per_message_deflate=False)
