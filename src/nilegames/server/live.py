@@ -74,6 +74,9 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: list[Subscriber] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
+    kept_views: dict[int | None, tuple[TableRecord, int, frozenset[int], dict[str, Any]]] = field(
+        default_factory=dict
+    )
 
     @property
     def seq(self) -> int:
@@ -83,7 +86,17 @@ class LiveTable:
         return {s.seat for s in self.subscribers if s.seat is not None}
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return views.seat_view(self.record, self.state, self.seq, seat, self.connected())
+        """``seat``'s view now; kept until the table changes, since a move asks for the
+        mover's view twice (its answer and its broadcast).  Views are never mutated."""
+        connected = frozenset(self.connected())
+        kept = self.kept_views.get(seat)
+        if kept is not None:
+            record, seq, was_connected, made = kept
+            if record is self.record and seq == self.seq and was_connected == connected:
+                return made
+        made = views.seat_view(self.record, self.state, self.seq, seat, connected)
+        self.kept_views[seat] = (self.record, self.seq, connected, made)
+        return made
 
     def bot_to_move(self) -> int | None:
         """The seat to move if a bot plays it."""
