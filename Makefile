@@ -10,7 +10,10 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
+# The rules kernel is compiled (setup.py): editing one of its modules rebuilds it.
+KERNEL := src/nilegames/core/state.py src/nilegames/games/nile/rules.py src/nilegames/games/nile/state.py
+
+$(STAMP): pyproject.toml setup.py $(KERNEL) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
 	touch $(STAMP)
 
@@ -45,3 +48,4 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .pytest_cache .ruff_cache
+	find src -name '*.so' -delete

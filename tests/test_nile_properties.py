@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import ast
 import json
+import pickle
 import random
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import nilegames
 from nilegames.core import GameRecord, replay_states
+from nilegames.core.chance import sample_chance_outcome
 from nilegames.games.nile import NileState, Phase
 from nilegames.games.nile import actions as act
+from nilegames.games.nile import state as nile_state_module
 from nilegames.games.nile.cards import KIND_CROPS, KIND_MASK, LOCUST, NUM_CROPS, full_deck
 from nilegames.games.nile.rules import plantable_crops, planting_is_complete
+from nilegames.games.nile.state import PICKLED_FIELDS
 from tests.conftest import random_game
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -250,3 +256,37 @@ def test_kept_log_words_match_fresh_ones(config):
             kept = [other.observation(seat) for seat in range(state.n)]
             other.log_views = {}
             assert kept == [other.observation(seat) for seat in range(state.n)]
+
+
+def test_pickled_fields_are_every_field_but_the_caches():
+    """Read from the source: a compiled build (mypyc) keeps no ``__slots__`` at run time."""
+    source = (Path(nile_state_module.__file__ or "").parent / "state.py").read_text()
+    tree = ast.parse(source)
+    slots = next(
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == "__slots__" for t in node.targets)
+    )
+    names = set(ast.literal_eval(slots))
+    assert set(PICKLED_FIELDS) == names - {"bindings", "legal_cache", "log_views"}
+
+
+def test_a_pickled_state_plays_on_like_the_original():
+    rng = random.Random(3)
+    state = nilegames.make("nile", players=3)
+    for _ in range(120):
+        nilegames.play_to_decision(state, rng)
+        state.apply_action(rng.choice(state.legal_actions()))
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.observation(1) == state.observation(1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = sample_chance_outcome(state, rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        copy.apply_action(action)
+    assert copy.history() == state.history()
+    assert copy.observation(0) == state.observation(0)
+    assert copy.returns() == state.returns()

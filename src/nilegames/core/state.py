@@ -69,16 +69,16 @@ class State(ABC):
         return any(outcome == action for outcome, _ in self.chance_outcomes())
 
     # -- making it happen -------------------------------------------------------------
-    def apply_action(self, action: Action, *, player: int | None = None) -> None:
+    def apply_action(self, action: object, *, player: int | None = None) -> None:
         """Apply one action (or chance outcome), or raise and change nothing.
 
         ``player`` names the seat that submits the action, so that a move out of turn is
         refused; leave it out when the caller is the one who resolves chance.
         """
         current = self.current_player()
-        if type(action) is not int:
-            ok = False
-        elif current >= 0:
+        if type(action) is not int:  # ``object`` above: a compiled build checks here too
+            self._refuse(action, player, current)
+        if current >= 0:
             ok = (player is None or player == current) and self._is_legal(action)
         elif current == CHANCE:
             ok = (player is None or player == CHANCE) and self._is_chance_outcome(action)

@@ -339,6 +339,12 @@ class NileState(State):
 
         return action_words(self, action)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickle and deepcopy rebuild the state field by field: a compiled build (mypyc)
+        # has no default way to, and the bindings cache is left behind on purpose.
+        fields = {name: getattr(self, name) for name in PICKLED_FIELDS}
+        return (_restore, (self.game, self._history, fields))
+
     def clone(self) -> NileState:
         other = NileState(self.game, _empty=True)
         other._history = self._history[:]
@@ -667,6 +673,52 @@ class NileState(State):
         self.speculations.append(kind)
         self.speculation_seat = seat
         self.events.append(("speculate", seat, kind))
+
+
+#: The fields a pickled state keeps: all but the caches, which a new state rebuilds.
+PICKLED_FIELDS = (
+    "blocked",
+    "deal_seat",
+    "deck",
+    "deck_number",
+    "deck_size",
+    "discard",
+    "draw_left",
+    "draw_reason",
+    "draw_seat",
+    "events",
+    "flood",
+    "flood_below",
+    "flood_reason",
+    "hand_size",
+    "hands",
+    "locust_aside",
+    "locust_pending",
+    "n",
+    "over",
+    "owner",
+    "phase",
+    "picks_left",
+    "planted",
+    "removed",
+    "removing_left",
+    "seat",
+    "size",
+    "speculation_seat",
+    "speculations",
+    "stocks",
+    "trade",
+    "turn",
+)
+
+
+def _restore(game: NileGame, history: list[Action], fields: dict[str, Any]) -> NileState:
+    """The state ``NileState.__reduce__`` describes."""
+    state = NileState(game, _empty=True)
+    state._history = history
+    for name, value in fields.items():
+        setattr(state, name, value)
+    return state
 
 
 #: What applies an action in each phase, indexed by phase (no handler once the game is over).
