@@ -145,7 +145,7 @@ def test_quitting_saves_a_record_that_replays(tmp_path: Path) -> None:
     assert "stops before the game is over" in out
     code, out = run("replay", str(path), "--seat", "1")
     assert code == 0
-    assert "You drew" in out  # seat 1's own view names its cards
+    assert "You were dealt" in out  # seat 1's own view names its cards
 
 
 def test_end_of_input_quits_cleanly_and_saves(tmp_path: Path) -> None:

@@ -52,6 +52,20 @@ def counts_by_name(counts: Sequence[int], names: Sequence[str] = KIND_NAMES) -> 
     return {names[k]: c for k, c in enumerate(counts) if c}
 
 
+def whose(seat: int, viewer: int | None, *, first: bool = True) -> str:
+    """The possessive: "Your" ("your" inside a sentence) or "Seat 2's"."""
+    if seat == viewer:
+        return "Your" if first else "your"
+    return f"Seat {seat}'s"
+
+
+def does(seat: int, viewer: int | None, verb: str) -> str:
+    """Subject and verb that agree: "You plant", "Seat 2 plants"."""
+    if seat == viewer:
+        return f"You {verb}"
+    return f"Seat {seat} {verb}es" if verb.endswith(("sh", "ch", "s")) else f"Seat {seat} {verb}s"
+
+
 def who(seat: int, viewer: int | None) -> str:
     return "You" if seat == viewer else f"Seat {seat}"
 
@@ -137,13 +151,20 @@ def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
         shown = KIND_NAMES[card] if seat == viewer else None
         view.update(seat=seat, reason=reason, card=shown)
         what = shown if shown else "a card"
-        view["text"] = f"{who(seat, viewer)} drew {what} {DRAW_REASONS[reason]}"
+        if reason == "deal":
+            verb = "were" if seat == viewer else "was"
+            view["text"] = f"{who(seat, viewer)} {verb} dealt {what}"
+        else:
+            view["text"] = f"{who(seat, viewer)} drew {what} {DRAW_REASONS[reason]}"
     elif kind == "removed_crops":
-        view["text"] = f"{rest[0]} card(s) of each crop left the game (short variant)"
+        count = rest[0]
+        cards = "card" if count == 1 else "cards"
+        view["count"] = count
+        view["text"] = f"{count} {cards} of each crop left the game (short variant)"
     elif kind == "locust_shuffled":
         view["text"] = "The Plague of Locusts was shuffled into the deck"
     elif kind == "first_player":
-        view.update(seat=rest[0], text=f"{who(rest[0], viewer)} start(s) the game")
+        view.update(seat=rest[0], text=f"{does(rest[0], viewer, 'start')} the game")
     elif kind == "turn":
         view.update(seat=rest[0], turn=rest[1], text=f"Turn {rest[1]}: {who(rest[0], viewer)}")
     elif kind == "locust_drawn":
@@ -153,7 +174,9 @@ def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
     elif kind == "locust":
         lost = [{"crop": CROPS[c], "owner": o, "size": s} for c, o, s in rest[0]]
         view["destroyed"] = lost
-        parts = [f"{who(d['owner'], viewer)}'s {d['crop']} ({d['size']})" for d in lost]
+        parts = [
+            f"{whose(d['owner'], viewer, first=False)} {d['crop']} ({d['size']})" for d in lost
+        ]
         view["text"] = "Locusts destroy " + (", ".join(parts) if parts else "nothing")
     elif kind == "flood":
         card, reason, _deck = rest
@@ -164,30 +187,33 @@ def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
     elif kind == "payout":
         seat, matches = rest
         view.update(seat=seat, matches=matches)
-        view["text"] = f"{who(seat, viewer)}'s speculation matches {matches} crop(s)"
+        crops = "crop" if matches == 1 else "crops"
+        view["text"] = f"{whose(seat, viewer)} speculation matches {matches} {crops}"
     elif kind == "speculations_discarded":
-        view.update(seat=rest[0], text=f"{who(rest[0], viewer)}'s speculation cards are discarded")
+        view.update(seat=rest[0], text=f"{whose(rest[0], viewer)} speculation cards are discarded")
     elif kind == "harvest":
         crop, owner = rest
         view.update(crop=CROPS[crop], seat=owner)
-        view["text"] = f"{who(owner, viewer)} harvest(s) {CROPS[crop]}"
+        view["text"] = f"{does(owner, viewer, 'harvest')} {CROPS[crop]}"
     elif kind == "reshuffle":
         number, composition = rest
         view.update(deck=number, cards=counts_by_name(composition))
         view["text"] = f"The deck is rebuilt: deck {number}, {sum(composition)} cards"
     elif kind == "pass":
-        view.update(seat=rest[0], text=f"{who(rest[0], viewer)} end(s) the turn")
+        view.update(seat=rest[0], text=f"{does(rest[0], viewer, 'end')} the turn")
     elif kind == "trade":
         seat, action = rest
         name = "market" if action == act.MARKET else "offering to Hapi"
-        view.update(seat=seat, trade=name, text=f"{who(seat, viewer)} trade(s): {name}")
+        view.update(seat=seat, trade=name, text=f"{does(seat, viewer, 'trade')}: {name}")
     elif kind == "discard":
         seat, source, card = rest
         view.update(seat=seat, source=source, card=KIND_NAMES[card])
-        view["text"] = f"{who(seat, viewer)} discard(s) {KIND_NAMES[card]} from {source}"
+        view["text"] = f"{does(seat, viewer, 'discard')} {KIND_NAMES[card]} from {source}"
     elif kind == "plant":
         seat, crop = rest
-        view.update(seat=seat, crop=CROPS[crop], text=f"{who(seat, viewer)} plant(s) {CROPS[crop]}")
+        view.update(
+            seat=seat, crop=CROPS[crop], text=f"{does(seat, viewer, 'plant')} {CROPS[crop]}"
+        )
     elif kind == "planted":
         seat, outcome = rest
         fields = [
@@ -201,12 +227,14 @@ def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
         view.update(seat=seat, fields=fields, overtaken=overtaken)
         text = ", ".join(f"{f['crop']} +{f['added']} = {f['size']}" for f in fields)
         for o in overtaken:
-            text += f"; overtakes {who(o['owner'], viewer)}'s {o['crop']} ({o['size']})"
+            text += (
+                f"; overtakes {whose(o['owner'], viewer, first=False)} {o['crop']} ({o['size']})"
+            )
         view["text"] = f"{who(seat, viewer)} planted {text}"
     elif kind == "speculate":
         seat, card = rest
         view.update(seat=seat, card=KIND_NAMES[card])
-        view["text"] = f"{who(seat, viewer)} speculate(s): {KIND_NAMES[card]}"
+        view["text"] = f"{does(seat, viewer, 'speculate')}: {KIND_NAMES[card]}"
     elif kind == "game_over":
         view.update(returns=list(rest[0]), text="The last deck is empty: game over")
     return view
