@@ -5,11 +5,13 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 import nilegames
 from nilegames.core import State
+from tests.server_helpers import BACKENDS, fresh_database
 
 
 def random_game(game_id: str, players: int, seed: int, **options: object) -> Iterator[State]:
@@ -31,6 +33,19 @@ def play_random(game_id: str, players: int, seed: int, **options: object) -> Sta
         pass
     assert state is not None
     return state
+
+
+@pytest.fixture(params=BACKENDS)
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, migrated-from-nothing database of each backend (SQLite, PostgreSQL)."""
+    with fresh_database(request.param, tmp_path) as database:
+        yield database
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> Iterator[str]:
+    with fresh_database("sqlite", tmp_path) as database:
+        yield database
 
 
 @pytest.fixture

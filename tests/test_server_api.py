@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +19,7 @@ from sqlalchemy import inspect, text
 from nilegames.core import GameRecord, replay_states
 from nilegames.server.db import MIGRATIONS, Base, make_engine, migrate
 from tests.server_helpers import (
-    BACKENDS,
     create,
-    fresh_database,
     log_rows,
     play,
     play_one,
@@ -32,18 +29,6 @@ from tests.server_helpers import (
     view,
     wait_for,
 )
-
-
-@pytest.fixture(params=BACKENDS)
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    with fresh_database(request.param, tmp_path) as database:
-        yield database
-
-
-@pytest.fixture
-def sqlite_url(tmp_path: Path) -> Iterator[str]:
-    with fresh_database("sqlite", tmp_path) as database:
-        yield database
 
 
 def json_value(value: Any) -> Any:

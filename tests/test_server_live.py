@@ -5,9 +5,7 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Iterator
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,9 +16,7 @@ from nilegames.games.nile.observe import counts_by_name
 from nilegames.server import live
 from nilegames.server.views import shown
 from tests.server_helpers import (
-    BACKENDS,
     create,
-    fresh_database,
     live_table,
     log_rows,
     play,
@@ -28,18 +24,6 @@ from tests.server_helpers import (
     view,
     wait_for,
 )
-
-
-@pytest.fixture(params=BACKENDS)
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    with fresh_database(request.param, tmp_path) as database:
-        yield database
-
-
-@pytest.fixture
-def sqlite_url(tmp_path: Path) -> Iterator[str]:
-    with fresh_database("sqlite", tmp_path) as database:
-        yield database
 
 
 def next_view(socket: Any, seq: int, into: list[Any] | None = None) -> Any:

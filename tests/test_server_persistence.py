@@ -4,18 +4,13 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 from tests.server_helpers import (
-    BACKENDS,
     create,
-    fresh_database,
     log_rows,
     play,
     post_move,
@@ -23,12 +18,6 @@ from tests.server_helpers import (
     view,
     wait_for,
 )
-
-
-@pytest.fixture(params=BACKENDS)
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    with fresh_database(request.param, tmp_path) as database:
-        yield database
 
 
 def seat_views(client: Any, table_id: str, tokens: dict[str, str]) -> dict[str, Any]:
