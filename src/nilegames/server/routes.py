@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any, cast
 
 import anyio
+import orjson
 from fastapi import APIRouter, Depends, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
@@ -66,14 +67,21 @@ async def create_table(body: NewTable, hub: HubDep) -> dict[str, Any]:
     }
 
 
-# The two hot endpoints answer with a ready JSONResponse: their views are built from
+class FastJSON(JSONResponse):
+    """JSON encoded by orjson, several times faster than the standard library's."""
+
+    def render(self, content: Any) -> bytes:
+        return orjson.dumps(content)
+
+
+# The two hot endpoints answer with a ready FastJSON response: their views are built from
 # observations by views.py already, and FastAPI's re-validation of each one cost more
 # than the move itself.  ``response_model`` still documents them in the OpenAPI schema.
 @router.get("/api/tables/{table_id}", response_model=View, responses=refusals(403, 404))
-async def get_view(table_id: str, hub: HubDep, token: Token = None) -> JSONResponse:
+async def get_view(table_id: str, hub: HubDep, token: Token = None) -> FastJSON:
     """The table as the token's seat (or a spectator) sees it."""
     live = await hub.table(table_id)
-    return JSONResponse(live.view(hub.seat_of(live, token)))
+    return FastJSON(live.view(hub.seat_of(live, token)))
 
 
 @router.post(
@@ -81,9 +89,9 @@ async def get_view(table_id: str, hub: HubDep, token: Token = None) -> JSONRespo
     response_model=View,
     responses=refusals(403, 404, 409, 413, 422),
 )
-async def post_action(table_id: str, body: Move, hub: HubDep, token: Token = None) -> JSONResponse:
+async def post_action(table_id: str, body: Move, hub: HubDep, token: Token = None) -> FastJSON:
     """Play the token's seat's move; it is stored before this answers."""
-    return JSONResponse(await hub.act(table_id, token, body.seq, body.action))
+    return FastJSON(await hub.act(table_id, token, body.seq, body.action))
 
 
 @router.post(
