@@ -6,6 +6,7 @@ import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,6 +34,26 @@ def play_random(game_id: str, players: int, seed: int, **options: object) -> Sta
         pass
     assert state is not None
     return state
+
+
+def configurations() -> Iterator[Any]:
+    """Every game at every player count, default options and each other option value."""
+    for described in nilegames.games():
+        game_id = described["id"]
+        for players in range(described["min_players"], described["max_players"] + 1):
+            yield pytest.param(game_id, players, {}, id=f"{game_id}-{players}")
+            for option in described["options"]:
+                for choice in option["choices"]:
+                    if choice == option["default"]:
+                        continue
+                    options = {option["name"]: choice}
+                    try:
+                        nilegames.new_game(game_id, players, **options)
+                    except nilegames.GameOptionError:
+                        continue
+                    yield pytest.param(
+                        game_id, players, options, id=f"{game_id}-{players}-{choice}"
+                    )
 
 
 @pytest.fixture(params=BACKENDS)

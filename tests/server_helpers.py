@@ -12,6 +12,10 @@ import functools
 import os
 import random
 import secrets
+import signal
+import socket
+import subprocess
+import sys
 import time
 import warnings
 from collections.abc import Callable, Iterator
@@ -198,3 +202,51 @@ def table_rows(url: str) -> list[dict[str, Any]]:
     finally:
         engine.dispose()
     return [dict(row._mapping) for row in rows]
+
+
+SERVE = "from nilegames.cli.main import app; app()"
+START_TIMEOUT = 30.0
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    """A ``nilegames serve`` process on a free port with a new SQLite file in ``folder``;
+    yields its base URL and checks that it stops cleanly on SIGINT."""
+    port = free_port()
+    database = f"sqlite:///{folder / 'db.sqlite3'}"
+    command = [sys.executable, "-c", SERVE, "serve", "--port", str(port)]
+    command += ["--database", database, "--bot-delay", "0"]
+    log = folder / "server.log"  # a file, not a pipe: a full pipe would stall the server
+    with log.open("w") as sink:
+        process = subprocess.Popen(command, cwd=folder, stdout=sink, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"the server stopped: {log.read_text()}")
+            try:
+                if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the server did not start in time: {log.read_text()}")
+            time.sleep(0.1)
+        yield base
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0, log.read_text()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import warnings
-from collections.abc import Iterator
 from typing import Any
 
 import gymnasium
@@ -16,6 +15,7 @@ from gymnasium.utils.env_checker import check_env
 import nilegames
 from nilegames.core import Action, Observation, State
 from nilegames.envs.gymnasium import NilegamesEnv, env_id, register_envs
+from tests.conftest import configurations
 
 # The encoders declare no value bounds, so the observation Box is unbounded on purpose;
 # check_env warns about that, about a wrapped env when given gymnasium.make's result, and
@@ -25,26 +25,6 @@ pytestmark = [
     pytest.mark.filterwarnings("ignore:.*Box observation space m.* is .*infinity"),
     pytest.mark.filterwarnings("ignore:.*is different from the unwrapped version"),
 ]
-
-
-def configurations() -> Iterator[Any]:
-    """Every game at every player count, default options and each other option value."""
-    for described in nilegames.games():
-        game_id = described["id"]
-        for players in range(described["min_players"], described["max_players"] + 1):
-            yield pytest.param(game_id, players, {}, id=f"{game_id}-{players}")
-            for option in described["options"]:
-                for choice in option["choices"]:
-                    if choice == option["default"]:
-                        continue
-                    options = {option["name"]: choice}
-                    try:
-                        nilegames.new_game(game_id, players, **options)
-                    except nilegames.GameOptionError:
-                        continue
-                    yield pytest.param(
-                        game_id, players, options, id=f"{game_id}-{players}-{choice}"
-                    )
 
 
 CONFIGS = list(configurations())

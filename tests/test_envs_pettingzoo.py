@@ -7,7 +7,6 @@ import copy
 import functools
 import pickle
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -16,6 +15,7 @@ from pettingzoo.test import api_test, seed_test
 
 import nilegames
 from nilegames.envs.pettingzoo import agent_name, env, raw_env, turns_per_second
+from tests.conftest import configurations
 
 # PettingZoo's api_test warns about any observation that is a dict rather than an array
 # unless the env's name is on its own list of classic games; ours are dicts by design
@@ -24,26 +24,6 @@ pytestmark = [
     pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be"),
     pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
 ]
-
-
-def configurations() -> Iterator[Any]:
-    """Every game at every player count, default options and each other option value."""
-    for described in nilegames.games():
-        game_id = described["id"]
-        for players in range(described["min_players"], described["max_players"] + 1):
-            yield pytest.param(game_id, players, {}, id=f"{game_id}-{players}")
-            for option in described["options"]:
-                for choice in option["choices"]:
-                    if choice == option["default"]:
-                        continue
-                    options = {option["name"]: choice}
-                    try:
-                        nilegames.new_game(game_id, players, **options)
-                    except nilegames.GameOptionError:
-                        continue
-                    yield pytest.param(
-                        game_id, players, options, id=f"{game_id}-{players}-{choice}"
-                    )
 
 
 CONFIGS = list(configurations())

@@ -4,11 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,51 +14,14 @@ from typer.testing import CliRunner
 from websockets.sync.client import connect
 
 from nilegames.cli.main import app
-from tests.server_helpers import TIMEOUT, play, view
-
-SERVE = "from nilegames.cli.main import app; app()"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
+from tests.server_helpers import play, serve, view
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     """A ``nilegames serve`` process on a free port and a new SQLite file; its base URL."""
-    port = free_port()
-    database = f"sqlite:///{tmp_path / 'served.sqlite3'}"
-    command = [sys.executable, "-c", SERVE, "serve", "--port", str(port)]
-    command += ["--database", database, "--bot-delay", "0"]
-    log = tmp_path / "server.log"  # a file, not a pipe: a full pipe would stall the server
-    with log.open("w") as sink:
-        process = subprocess.Popen(command, cwd=tmp_path, stdout=sink, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + TIMEOUT
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"the server stopped: {log.read_text()}")
-            try:
-                if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail("the server did not start in time")
-            time.sleep(0.1)
+    with serve(tmp_path) as base:
         yield base
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-    assert process.returncode == 0, log.read_text()
 
 
 def test_a_real_server_plays_over_http_and_a_websocket(server: str) -> None:

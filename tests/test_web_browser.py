@@ -21,7 +21,8 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import pytest
 
-from tests.web_helpers import chromium_path, new_table, play_out, serve
+from tests.server_helpers import serve
+from tests.web_helpers import chromium_path, new_table, play_out
 
 try:
     from playwright.sync_api import Browser, Page, expect, sync_playwright

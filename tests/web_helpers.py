@@ -8,69 +8,14 @@ from __future__ import annotations
 
 import random
 import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import httpx
-
-SERVE = "from nilegames.cli.main import app; app()"
-START_TIMEOUT = 30.0
-
-
-def free_port() -> int:
-    """A loopback port nobody listens on right now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
 
 
 def chromium_path() -> str | None:
     """Debian's Chromium, if installed (the tests skip without it)."""
     return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-@contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    """A ``nilegames serve`` process on a free port with a new SQLite file in ``folder``;
-    yields its base URL and checks that it stops cleanly on SIGINT."""
-    port = free_port()
-    database = f"sqlite:///{folder / 'db.sqlite3'}"
-    command = [sys.executable, "-c", SERVE, "serve", "--port", str(port)]
-    command += ["--database", database, "--bot-delay", "0"]
-    log = folder / "server.log"  # a file, not a pipe: a full pipe would stall the server
-    with log.open("w") as sink:
-        process = subprocess.Popen(command, cwd=folder, stdout=sink, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"the server stopped: {log.read_text()}")
-            try:
-                if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"the server did not start in time: {log.read_text()}")
-            time.sleep(0.1)
-        yield base
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-    assert process.returncode == 0, log.read_text()
 
 
 def new_table(base: str, seats: list[dict[str, str]], **options: str) -> dict[str, Any]:
