@@ -30,7 +30,7 @@ import nilegames
 from nilegames.ai import ISMCTSBot, ask
 from nilegames.ai.ratings import wilson_interval
 from nilegames.core import State
-from nilegames.envs.openspiel import NilegamesState, load_game
+from nilegames.envs.openspiel import load_game
 
 UCT_C = 2.0  # OpenSpiel's usual constant for returns in [-1, 1]
 
@@ -65,13 +65,6 @@ def openspiel_bot(game: Any, simulations: int, seed: int) -> ismcts.ISMCTSBot:
     )
 
 
-def to_openspiel(game: Any, state: State) -> NilegamesState:
-    spiel = game.new_initial_state()
-    for action in state.history():
-        spiel.apply_action(action)
-    return spiel
-
-
 def speed(count: int, iterations: int, simulations: int, seed: int, console: Console) -> None:
     out = Table(title="Search speed on one core (median over positions)", box=box.SIMPLE)
     for column in ("players", "ours it/s", "resample", "tree", "playout", "OpenSpiel it/s", "×"):
@@ -89,7 +82,7 @@ def speed(count: int, iterations: int, simulations: int, seed: int, console: Con
         theirs = []
         game = load_game("nile", players=players)
         for index, state in enumerate(states[: max(1, count // 2)]):
-            spiel = to_openspiel(game, state)
+            spiel = game.state_from_history(state.history())
             start = time.perf_counter()
             openspiel_bot(game, simulations, index).step(spiel)
             theirs.append(simulations / (time.perf_counter() - start))
