@@ -10,8 +10,8 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# The rules kernel is compiled (setup.py): editing one of its modules rebuilds it.
-KERNEL := src/nilegames/core/state.py src/nilegames/games/nile/rules.py src/nilegames/games/nile/state.py
+# The compiled modules, as setup.py lists them: a change to one rebuilds the kernel.
+KERNEL := $(shell sed -n 's/^ *"\(src\/.*\.py\)",$$/\1/p' setup.py)
 
 $(STAMP): pyproject.toml setup.py $(KERNEL) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'

@@ -8,16 +8,20 @@ depends on it.
 
 from __future__ import annotations
 
+import glob
 import os
 import sys
 
 from setuptools import setup
 
-#: The modules compiled: the core state class and NILE's rules kernel.
+#: The modules compiled: the core state class and each game's rules kernel.  A game's
+#: state class must be compiled too, since it inherits from the compiled core class.
 COMPILED = [
     "src/nilegames/core/state.py",
     "src/nilegames/games/nile/rules.py",
     "src/nilegames/games/nile/state.py",
+    "src/nilegames/games/pharaohs/river.py",
+    "src/nilegames/games/pharaohs/state.py",
 ]
 
 
@@ -36,4 +40,22 @@ def extensions() -> list[object]:
         return []
 
 
-setup(ext_modules=extensions())
+def remove_stale_builds() -> None:
+    """Delete compiled modules an earlier build left beside the sources.
+
+    Without them Python falls back to the sources; with a stale one it would import an
+    old kernel, or a compiled base class that a new pure-Python game cannot inherit from.
+    """
+    for source in COMPILED:
+        folder, name = os.path.split(source)
+        stem = name.removesuffix(".py")
+        for built in glob.glob(os.path.join(folder, f"{stem}.*.so")) + glob.glob(
+            os.path.join(folder, f"{stem}__mypyc.*.so")
+        ):
+            os.remove(built)
+
+
+modules = extensions()
+if not modules:
+    remove_stale_builds()
+setup(ext_modules=modules)

@@ -13,6 +13,7 @@ import nilegames
 from nilegames.core.tensor import TensorLayout, TensorPiece
 from nilegames.games.nile import NileState
 from nilegames.games.nile.cards import CROPS, KIND_NAMES, LOCUST
+from nilegames.games.pharaohs import PharaohsState
 from tests.conftest import random_game
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "interfaces.md"
@@ -88,10 +89,47 @@ def test_a_spectator_tensor_has_no_hand():
     assert not vector[encoder.layout.span("hand")].any()
 
 
-def test_docs_give_the_layouts():
-    """docs/interfaces.md shows the layouts the code uses, piece by piece."""
+@pytest.mark.parametrize("game_id", [g["id"] for g in nilegames.games()])
+def test_docs_give_the_layouts(game_id):
+    """docs/interfaces.md shows the layouts the code uses, piece by piece, for every game."""
     text = DOCS.read_text(encoding="utf-8")
-    game = nilegames.new_game("nile", players=2)
+    game = nilegames.new_game(game_id)
     for encoder in (game.observation_encoder(), game.information_state_encoder()):
         assert encoder.layout.markdown() in text
+        assert f"({encoder.layout.size} floats)" in text
     assert re.search(rf"\b{len(KIND_NAMES)}\b", text)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_pharaohs_tensors_read_the_observation(players):
+    game = nilegames.new_game("pharaohs", players=players)
+    encoders = [game.observation_encoder(), game.information_state_encoder()]
+    rng = random.Random(players)
+    differed = 0
+    for index, state in enumerate(random_game("pharaohs", players, players)):
+        if index % 23 or state.is_terminal():
+            continue
+        assert isinstance(state, PharaohsState)
+        for seat in range(players):
+            observation = state.observation(seat)
+            world = state.resample_from_infostate(seat, rng)
+            differed += world.racks != state.racks
+            for encoder in encoders:
+                vector = encoder.encode(observation)
+                assert vector.dtype == np.float32 and vector.shape == encoder.shape
+                layout = encoder.layout
+                assert vector[layout.span("rack")].tolist() == state.racks[seat]
+                exits = vector[layout.span("river_exits")].reshape(-1, 8)
+                assert [int("".join(str(int(b)) for b in row[::-1]), 2) for row in exits] == (
+                    state.exits
+                )
+                owners = vector[layout.span("tile_owner")].reshape(-1, 4)
+                for cell, owner in enumerate(state.owners):
+                    expected = [0.0] * 4
+                    if owner >= 0:
+                        expected[(owner - seat) % players] = 1.0
+                    assert owners[cell].tolist() == expected
+                scores = vector[layout.span("scores")]
+                assert scores[0] * 100 == pytest.approx(state.scores[seat])
+                assert np.array_equal(vector, encoder.encode(world.observation(seat)))
+    assert differed  # the hidden racks really moved

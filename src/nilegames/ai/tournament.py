@@ -72,6 +72,7 @@ class GameResult:
     returns: tuple[float, ...]
     decisions: int
     search: tuple[tuple[int, float], ...]
+    first: int = 0  # the seat that made the game's first decision
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -80,6 +81,7 @@ class GameResult:
             "bots": list(self.bots),
             "returns": list(self.returns),
             "decisions": self.decisions,
+            "first": self.first,
         }
 
 
@@ -131,12 +133,15 @@ class TournamentResult:
     standings: list[Standing] = field(init=False)
     #: (row bot, column bot) -> (row's total score in comparisons, comparisons)
     pairwise: dict[tuple[str, str], tuple[float, int]] = field(init=False)
+    #: Win share of the seat moving first, second... in each game (whatever its bot).
+    turn_order: list[Interval] = field(init=False)
 
     def __post_init__(self) -> None:
         bot, rating = elo_anchor(self.bots)
         self.anchor = f"{bot or 'mean'} = {rating:g}"
         self.pairwise = head_to_head(self.games)
         self.standings = standings(self.games, self.bots, self.players)
+        self.turn_order = turn_order(self.games, self.players)
 
     def to_json(self) -> dict[str, Any]:
         """Settings, results, performance and per-game records, ready for ``json.dump``."""
@@ -157,6 +162,10 @@ class TournamentResult:
             },
             "results": {
                 "elo_anchor": self.anchor,
+                "turn_order": [
+                    {"position": k + 1, "win_rate": _interval_json(interval)}
+                    for k, interval in enumerate(self.turn_order)
+                ],
                 "standings": [s.to_json() for s in self.standings],
                 "pairwise": {
                     row: {
@@ -240,6 +249,7 @@ def play_game(task: GameTask) -> GameResult:
     speeds = [0.0] * len(bots)
     decisions = 0
     play_to_decision(state, chance)
+    first = max(state.current_player(), 0)
     while not state.is_terminal():
         seat = state.current_player()
         before = getattr(bots[seat], "stats", None)
@@ -258,6 +268,7 @@ def play_game(task: GameTask) -> GameResult:
         returns=tuple(state.returns()),
         decisions=decisions,
         search=tuple(zip(searches, speeds, strict=True)),
+        first=first,
     )
 
 
@@ -376,6 +387,17 @@ def win_shares(returns: Sequence[float]) -> list[float]:
     best = max(returns)
     top = [r == best for r in returns]
     return [1 / sum(top) if t else 0.0 for t in top]
+
+
+def turn_order(games: Sequence[GameResult], players: int) -> list[Interval]:
+    """Win share (95 % interval) of the seat that moved first, second... in each game: the
+    edge of playing first, which a fair game keeps near 1/players."""
+    shares: list[list[float]] = [[] for _ in range(players)]
+    for game in games:
+        game_shares = win_shares(game.returns)
+        for position in range(players):
+            shares[position].append(game_shares[(game.first + position) % players])
+    return [wilson_interval(math.fsum(s), len(s)) for s in shares]
 
 
 def comparisons(game: GameResult) -> Iterator[tuple[str, str, float]]:

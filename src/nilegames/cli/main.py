@@ -337,7 +337,9 @@ def tournament(
         console.print(f"(--games {games} rounded up to {per_table}: every bot sits in every seat)")
     result = play_tournament(console, game, seats, specs, per_table, seed, jobs, options)
     console.print(standings_table(result))
-    console.print(head_to_head_table(result))
+    if len(specs) > 1:
+        console.print(head_to_head_table(result))
+    console.print(turn_order_table(result))
     try:
         data, picture = save_results(result, folder)
     except OSError as error:
@@ -398,6 +400,24 @@ def standings_table(result: TournamentResult) -> Table:
             *([speed] if searched else []),
         )
     return table
+
+
+def turn_order_table(result: TournamentResult) -> Table:
+    """Win share by turn order: how much moving first is worth (fair: 1/players each)."""
+    fair = 100 / result.players
+    table = Table(title=f"Win % by turn order (fair: {fair:.1f} %)", box=box.SIMPLE_HEAD)
+    table.add_column("moves")
+    table.add_column("win %", justify="right")
+    for position, rate in enumerate(result.turn_order, start=1):
+        table.add_row(
+            ordinal(position),
+            f"{100 * rate.estimate:.1f} ({100 * rate.low:.1f}–{100 * rate.high:.1f})",
+        )
+    return table
+
+
+def ordinal(number: int) -> str:
+    return f"{number}{({1: 'st', 2: 'nd', 3: 'rd'}).get(number, 'th')}"
 
 
 def plus_minus(interval: Interval, style: str) -> str:

@@ -9,7 +9,7 @@ show what ``observation(player)`` already holds.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -124,3 +124,12 @@ class ObservationEncoder(ABC):
     @abstractmethod
     def encode(self, observation: Observation) -> Tensor:
         """The vector of ``observation``: float32, of shape :attr:`shape`."""
+
+
+def relative_seats(players: int, viewer: int | None) -> Callable[[int], int]:
+    """Seat number -> position counted from the viewer (seat order for a spectator).
+
+    Encoders put the viewer's own pieces first, so one network serves every seat.
+    """
+    first = viewer or 0
+    return lambda seat: (seat - first) % players

@@ -1,5 +1,5 @@
 """Every game nilegames knows; importing this package registers them."""
 
-from nilegames.games import nile
+from nilegames.games import nile, pharaohs
 
-__all__ = ["nile"]
+__all__ = ["nile", "pharaohs"]

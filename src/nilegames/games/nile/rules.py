@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from nilegames.core.ranking import place_returns
 from nilegames.games.nile.cards import NUM_CROPS
 
 NO_OWNER = -1
@@ -109,17 +110,6 @@ def score_key(stock: Sequence[int]) -> tuple[int, ...]:
 
 
 def ranking_returns(stocks: Sequence[Sequence[int]]) -> list[float]:
-    """Zero-sum results from the seed's scoring: +1 for first, -1 for last, linear between.
-
-    Seats with equal piles all the way share the average of the places they tie for, so
-    a full tie between two players gives each of them the same result.
-    """
-    n = len(stocks)
-    keys = [score_key(s) for s in stocks]
-    result = []
-    for seat in range(n):
-        better = sum(1 for k in keys if k > keys[seat])
-        equal = sum(1 for k in keys if k == keys[seat])
-        place = better + (equal - 1) / 2  # 0 is first
-        result.append(1.0 - 2.0 * place / (n - 1))
-    return result
+    """Zero-sum results from the seed's scoring (see core.ranking): piles compared by
+    :func:`score_key`, equal piles all the way sharing their places."""
+    return place_returns([score_key(s) for s in stocks])

@@ -9,7 +9,6 @@ Counts are raw card counts, not scaled: every one is below 100.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from nilegames.core import Observation
 from nilegames.core.tensor import (
@@ -18,6 +17,7 @@ from nilegames.core.tensor import (
     TensorLayout,
     TensorPiece,
     TensorWriter,
+    relative_seats,
 )
 from nilegames.games.nile.cards import (
     CROPS,
@@ -98,7 +98,7 @@ class _NileEncoder(ObservationEncoder):
     def _fill(self, w: TensorWriter, obs: Observation) -> None:
         n = obs["players"]
         viewer = obs["seat"]
-        rel = _relative(n, viewer)
+        rel = relative_seats(n, viewer)
         w.put("players", n - 2)
         w.put("phase", PHASES.index(obs["phase"]))
         active = obs["current_player"]
@@ -174,7 +174,7 @@ class NileInformationStateEncoder(_NileEncoder):
 
     def _fill(self, w: TensorWriter, obs: Observation) -> None:
         super()._fill(w, obs)
-        rel = _relative(obs["players"], obs["seat"])
+        rel = relative_seats(obs["players"], obs["seat"])
         seen = [0.0] * CARD_KINDS
         shown = [0.0] * (MAX_SEATS * CARD_KINDS)
         harvested = [0.0] * (MAX_SEATS * NUM_CROPS)
@@ -197,12 +197,6 @@ class NileInformationStateEncoder(_NileEncoder):
         w.set("harvested", harvested)
         w.set("trades", trades)
         w.put("turns", 0, obs["turn"])
-
-
-def _relative(players: int, viewer: int | None) -> Any:
-    """Seat number -> position counted from the viewer (seat order for a spectator)."""
-    first = viewer or 0
-    return lambda seat: (seat - first) % players
 
 
 def _kinds(counts: Mapping[str, int]) -> list[float]:
