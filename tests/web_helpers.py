@@ -18,9 +18,12 @@ def chromium_path() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-def new_table(base: str, seats: list[dict[str, str]], **options: str) -> dict[str, Any]:
-    """Create a NILE table through the API: the answer of ``POST /api/tables``."""
-    body = {"game": "nile", "options": options, "seats": seats}
+def new_table(
+    base: str, seats: list[dict[str, str]], game: str = "nile", **options: str
+) -> dict[str, Any]:
+    """Create a table (NILE unless ``game`` says otherwise) through the API: the answer
+    of ``POST /api/tables``."""
+    body = {"game": game, "options": options, "seats": seats}
     response = httpx.post(f"{base}/api/tables", json=body, timeout=10)
     assert response.status_code == 201, response.text
     created: dict[str, Any] = response.json()

@@ -2,9 +2,10 @@
 // title, eventText(event, viewer), actionText(id, view, serverText), statusHint(view), rules().
 
 import * as nile from './nile.js';
+import * as pharaohs from './pharaohs.js';
 import * as generic from './generic.js';
 
-const GAMES = { nile };
+const GAMES = { nile, pharaohs };
 
 export function gameModule(id) {
   return GAMES[id] || generic;
