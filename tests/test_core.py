@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -239,3 +243,16 @@ def test_replay_states_walks_every_action():
     state = play_random("nile", 2, seed=9)
     count = sum(1 for _ in replay_states(GameRecord.of(state)))
     assert count == len(state.history()) + 1
+
+
+def test_ci_runs_the_compiled_kernel():
+    """A kernel module that fails to compile falls back to Python quietly (setup.py): CI
+    makes sure every module setup.py lists really is compiled."""
+    if not os.environ.get("NILEGAMES_REQUIRE_ALL") or os.environ.get("NILEGAMES_PURE_PYTHON"):
+        pytest.skip("only CI (.ci/run) requires the compiled kernel")
+    setup = (Path(__file__).resolve().parent.parent / "setup.py").read_text(encoding="utf-8")
+    sources = re.findall(r'"src/(nilegames/[\w/]+)\.py"', setup)
+    assert sources
+    for source in sources:
+        module = importlib.import_module(source.replace("/", "."))
+        assert module.__file__ is not None and module.__file__.endswith(".so"), source

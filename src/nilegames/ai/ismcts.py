@@ -14,6 +14,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from typing import Literal
 
 from nilegames.ai.base import Resampler
 from nilegames.ai.policy import POLICIES, Policy
@@ -53,7 +54,8 @@ class ISMCTSBot:
     """SO-ISMCTS with UCT, an iteration or time budget and a pluggable playout policy.
 
     ``playout_depth`` cuts playouts after that many actions and scores the world with the
-    game's evaluation function instead of playing to the end (``None``: full playouts).
+    game's evaluation function instead of playing to the end (``None``: full playouts;
+    ``"game"``: what the game advises, see :attr:`Game.playout_depth`).
     """
 
     def __init__(
@@ -64,7 +66,7 @@ class ISMCTSBot:
         seconds: float | None = None,
         playout: str = "random",
         exploration: float = 0.7,
-        playout_depth: int | None = None,
+        playout_depth: int | Literal["game"] | None = "game",
         profile: bool = False,
     ) -> None:
         if iterations is None and seconds is None:
@@ -184,6 +186,8 @@ class ISMCTSBot:
         policy = self.policy
         steps = 0
         depth = self.playout_depth
+        if depth == "game":
+            depth = world.game.playout_depth
         while not world.is_terminal():
             if depth is not None and steps >= depth:
                 evaluate = world.game.evaluate

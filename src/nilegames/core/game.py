@@ -22,6 +22,10 @@ class Game(ABC):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     #: Whether every terminal's returns add up to zero (OpenSpiel's ZERO_SUM utility).
     zero_sum: ClassVar[bool] = True
+    #: Where search playouts should stop and call :meth:`evaluate` (None: play to the end).
+    #: Random play to the end says little in some games (a river that wanders into a
+    #: dead end), and there the evaluation after a few moves is the better guess.
+    playout_depth: ClassVar[int | None] = None
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         if players is None:

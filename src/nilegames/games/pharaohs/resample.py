@@ -10,7 +10,8 @@ Walking the events in order, it keeps a bag and each other seat's rack of the ne
   in the rack (earliest due first, if the bag holds one) with a chance that spreads those
   tiles over the draws left before they are due (certainly when every draw left is
   needed), and otherwise a kind drawn from what the bag can spare: what it holds less the
-  tiles later draws seen by ``player`` will take;
+  tiles later draws seen by ``player`` will take and the tiles other seats have still to
+  lay or show;
 * the world is kept only if every later lay and show finds its tiles in the rack, every
   draw ``player`` saw finds its kind in the bag, and a seat whose turn has begun without
   showing its rack holds a tile that fits; otherwise another is drawn.
@@ -25,10 +26,14 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 
+from nilegames.games.pharaohs.board import NUM_CELLS
+from nilegames.games.pharaohs.river import NEXT, NUM_POINTS, POINT, way_on
 from nilegames.games.pharaohs.state import PLAY, PharaohsState
-from nilegames.games.pharaohs.tiles import COUNTS, NUM_KINDS
+from nilegames.games.pharaohs.tiles import COUNTS, NUM_KINDS, UNIVERSAL
 
-MAX_TRIES = 500
+MAX_TRIES = 50
+#: Kinds tried per search before it restarts: searches are heavy-tailed.
+SEARCH_BUDGET = 2_000
 
 
 class ResampleError(RuntimeError):
@@ -58,6 +63,14 @@ class _Plan:
         self.demands: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         for index, event in enumerate(state.events):
             name, seat = event[0], event[1]
+            if name == "game_over":  # every rack left is shown at the end
+                racks = event[2]
+                assert isinstance(racks, tuple)
+                for other, rack in enumerate(racks):
+                    if other != player:
+                        for kind, count in enumerate(rack):
+                            self.demands[other] += [(index, kind)] * count
+                continue
             if seat == player or not isinstance(seat, int):
                 continue
             if name == "draw":
@@ -68,6 +81,45 @@ class _Plan:
                 for kind, count in enumerate(event[2]):
                     self.demands[seat] += [(index, kind)] * count
         self.reserve = self._reserves(state.events, player)
+        self.supply = self._supplies(state.events, player)
+        #: Per event index of a lay by another seat, the universal tiles that seat must
+        #: still hold after it, and the same per seat as (event index, count), in order.
+        self.holds = self._holds(state.events, player)
+        self.seat_holds: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        for index, count in sorted(self.holds.items()):
+            seat = state.events[index][1]
+            assert isinstance(seat, int)
+            self.seat_holds[seat].append((index, count))
+
+    @staticmethod
+    def _holds(events: list[tuple[object, ...]], player: int) -> dict[int, int]:
+        """How many universal tiles a seat kept after each of its lays that ``player`` did
+        not see drawn: a tile whose only way on crosses the river is legal only for a seat
+        that keeps a universal tile for each crossing (a loop)."""
+        exits = [0] * NUM_CELLS
+        points = [0] * NUM_POINTS
+        holds: dict[int, int] = {}
+        for index, event in enumerate(events):
+            if event[0] != "lay":
+                continue
+            seat, cell, entry, exit_ = event[1], event[2], event[3], event[4]
+            assert isinstance(cell, int)
+            assert isinstance(entry, int)
+            assert isinstance(exit_, int)
+            exits[cell] |= 1 << entry | 1 << exit_
+            for end in (entry, exit_):
+                point = POINT[cell][end]
+                if point >= 0:
+                    points[point] = 1
+            if seat == player:
+                continue
+            target, back = NEXT[cell][exit_], (exit_ + 4) & 7
+            need = 0
+            while need < COUNTS[UNIVERSAL] and not way_on(target, back, exits, points, need):
+                need += 1
+            if need:
+                holds[index] = need
+        return holds
 
     @staticmethod
     def _reserves(events: list[tuple[object, ...]], player: int) -> list[list[int]]:
@@ -97,55 +149,130 @@ class _Plan:
                 need = [0] * NUM_KINDS
         return reserves
 
-    def attempt(self, rng: random.Random) -> PharaohsState | None:
-        state, player, n = self.state, self.player, self.state.n
-        events = list(state.events)
-        history = state._history[:]
-        bag = list(COUNTS)
-        racks = [[0] * NUM_KINDS for _ in range(n)]
-        due = [0] * n  # per seat, the first demand not yet met
-        for index, event in enumerate(events):
+    @staticmethod
+    def _supplies(events: list[tuple[object, ...]], player: int) -> list[list[int]]:
+        """Per event, tiles of each kind that come back to the bag after it, less those
+        ``player`` draws after it (negative when ``player`` takes more than comes back)."""
+        flow = [0] * NUM_KINDS
+        supplies: list[list[int]] = [flow] * len(events)
+        for index in range(len(events) - 1, -1, -1):
+            supplies[index] = flow
+            event = events[index]
             name = event[0]
-            if name == "order_draw":
-                bag[event[2]] -= 1
-            elif name == "order_return":
-                bag = list(COUNTS)
-            elif name == "draw":
-                seat = event[1]
-                if seat == player:
-                    kind = event[2]
-                else:
-                    kind = self._choose(seat, index, bag, racks[seat], due[seat], rng)
-                    events[index] = (name, seat, kind, event[3], event[4])
-                    history[event[4]] = kind
-                    racks[seat][kind] += 1
-                if not bag[kind]:
-                    return None
-                bag[kind] -= 1
+            if name == "order_return":
+                flow = [0] * NUM_KINDS
+                continue
+            flow = flow[:]
+            if name == "draw" and event[1] == player:
+                kind = event[2]
+                assert isinstance(kind, int)
+                flow[kind] -= 1
             elif name == "lay":
-                seat, kind, replaced = event[1], event[5], event[6]
+                replaced = event[6]
+                assert isinstance(replaced, int)
                 if replaced >= 0:
-                    bag[replaced] += 1
-                if seat != player:
-                    if not racks[seat][kind]:
-                        return None
-                    racks[seat][kind] -= 1
-                    due[seat] += 1
+                    flow[replaced] += 1
             elif name == "no_tile":
-                seat, shown = event[1], event[2]
-                if seat != player:
-                    if tuple(racks[seat]) != shown:
-                        return None
-                    racks[seat] = [0] * NUM_KINDS
-                    due[seat] += sum(shown)
-                for kind, count in enumerate(shown):
-                    bag[kind] += count
-        racks[player] = state.racks[player][:]
+                shown = event[2]
+                assert isinstance(shown, tuple)
+                flow = [flow[k] + shown[k] for k in range(NUM_KINDS)]
+        return supplies
+
+    def attempt(self, rng: random.Random) -> PharaohsState | None:
+        """One world, or None when the search ran out of its budget (restart it)."""
+        state, player = self.state, self.player
+        events = state.events
+        walk = _Walk.start(self.demands)
+        chosen: dict[int, int] = {}  # event index of a hidden draw -> its kind
+        # Depth-first over the hidden draws: a frame keeps the kinds a draw may still
+        # take and the walk as it was before it, to go back to when a later event fails.
+        frames: list[tuple[int, list[int], _Walk]] = []
+        index = 0
+        steps = 0
+        while index < len(events):
+            event = events[index]
+            if event[0] == "draw" and event[1] != player:
+                seat = event[1]
+                assert isinstance(seat, int)
+                frames.append((index, self._candidates(seat, index, walk, rng), walk.copy()))
+                ok = False
+            else:
+                ok = walk.step(event, player, self.holds.get(index, 0))
+                if ok:
+                    index += 1
+                    continue
+            # Give the newest draw with kinds left its next kind (going back as needed).
+            while frames:
+                at, candidates, before = frames[-1]
+                if not candidates:
+                    frames.pop()
+                    continue
+                steps += 1
+                if steps > SEARCH_BUDGET:
+                    return None
+                kind = candidates.pop(0)
+                walk = before.copy()
+                seat = events[at][1]
+                assert isinstance(seat, int)
+                if walk.draw(seat, kind) and self._feasible(walk, seat, at):
+                    chosen[at] = kind
+                    index = at + 1
+                    break
+            else:
+                return None
+        return self._world(chosen, walk)
+
+    def _unmet(self, seat: int, index: int, rack: list[int], due: int) -> list[tuple[int, int]]:
+        """(deadline, kind) of each tile ``seat``'s rack lacks, after event ``index``, for
+        what it has still to lay or show and for the universal tiles it must keep after
+        a lay (a kept universal stays in the rack until a later demand uses it)."""
+        holds = [hold for hold in self.seat_holds[seat] if hold[0] > index]
+        held = rack[:]
+        unmet: list[tuple[int, int]] = []
+
+        def keep(until: int | None) -> None:
+            """The universals kept after the lays before event ``until`` (None: all)."""
+            while holds and (until is None or holds[0][0] < until):
+                kept, count = holds.pop(0)
+                if held[UNIVERSAL] < count:
+                    unmet.extend([(kept, UNIVERSAL)] * (count - held[UNIVERSAL]))
+                    held[UNIVERSAL] = count
+
+        for deadline, kind in self.demands[seat][due:]:
+            keep(deadline)  # a lay's own tile goes before what its seat keeps after it
+            if held[kind]:
+                held[kind] -= 1
+            else:
+                unmet.append((deadline, kind))
+        keep(None)
+        return unmet
+
+    def _feasible(self, walk: _Walk, seat: int, index: int) -> bool:
+        """A quick necessary test after a hidden draw of ``seat`` at event ``index``: its
+        rack can still meet what it lays and shows in time, and the bag with what comes
+        back to it can still give every seat the tiles it lacks and ``player`` its draws."""
+        draws = self.draws[seat]
+        after = bisect_left(draws, index + 1)
+        unmet = self._unmet(seat, index, walk.racks[seat], walk.due[seat])
+        for count, (deadline, _) in enumerate(unmet, 1):
+            if count > bisect_left(draws, deadline) - after:
+                return False
+        supply = self.supply[index]
+        bag, lacking = walk.bag, walk.lacking
+        return all(lacking[k] <= bag[k] + supply[k] for k in range(NUM_KINDS))
+
+    def _world(self, chosen: dict[int, int], walk: _Walk) -> PharaohsState | None:
+        state, player = self.state, self.player
         world = state.clone()
-        world.events = events
-        world._history = history
+        events, history = world.events, world._history
+        for index, kind in chosen.items():
+            old = events[index]
+            events[index] = (old[0], old[1], kind, old[3], old[4])
+            history[old[4]] = kind
+        racks = walk.racks
+        racks[player] = state.racks[player][:]
         world.racks = racks
-        world.bag = bag
+        world.bag = walk.bag
         world.legal_cache = None
         world.log_views = {v: views for v, views in world.log_views.items() if v in (player, None)}
         # A seat whose turn began without showing its rack holds a tile that fits.
@@ -154,6 +281,15 @@ class _Plan:
             return None
         return world
 
+    def _candidates(self, seat: int, index: int, walk: _Walk, rng: random.Random) -> list[int]:
+        """The kinds a hidden draw may take, the likeliest first (see the module)."""
+        wanted = [walk.lacking[k] - walk.lacking_of(seat, k) for k in range(NUM_KINDS)]
+        first = self._choose(seat, index, walk.bag, walk.racks[seat], walk.due[seat], wanted, rng)
+        rest = [k for k in range(NUM_KINDS) if walk.bag[k] and k != first]
+        # The others in a random order, each as likely early as the bag holds it.
+        rest.sort(key=lambda k: -(rng.random() ** (1.0 / walk.bag[k])))
+        return [first, *rest]
+
     def _choose(
         self,
         seat: int,
@@ -161,20 +297,15 @@ class _Plan:
         bag: list[int],
         rack: list[int],
         due: int,
+        wanted: list[int],
         rng: random.Random,
     ) -> int:
         """The kind a hidden draw of ``seat`` gets (event ``index``)."""
-        demands = self.demands[seat]
         draws = self.draws[seat]
         first_draw = bisect_left(draws, index)
-        held = rack[:]
         unmet: list[int] = []  # kinds of the demands the rack cannot meet, in order
         pressure = 0.0  # the largest share of the draws left that unmet demands need
-        for position in range(due, len(demands)):
-            deadline, kind = demands[position]
-            if held[kind]:
-                held[kind] -= 1
-                continue
+        for deadline, kind in self._unmet(seat, index, rack, due):
             unmet.append(kind)
             left = bisect_left(draws, deadline) - first_draw
             pressure = max(pressure, len(unmet) / left if left > 0 else 2.0)
@@ -183,9 +314,10 @@ class _Plan:
                 if bag[kind]:
                     return kind
         # Any kind the bag can spare: what it holds less what later draws seen by
-        # ``player`` will need (the bag as a whole if nothing can be spared).
+        # ``player`` and the other seats' tiles to lay or show will need (the bag as a
+        # whole if nothing can be spared).
         reserve = self.reserve[index]
-        spare = [max(0, count - reserve[kind]) for kind, count in enumerate(bag)]
+        spare = [max(0, count - reserve[k] - wanted[k]) for k, count in enumerate(bag)]
         weights = spare if sum(spare) else bag
         total = sum(weights)
         if not total:
@@ -196,3 +328,109 @@ class _Plan:
                 return kind
             point -= count
         raise AssertionError("unreachable")
+
+
+class _Walk:
+    """The bag and the hidden racks of a world being built, event by event."""
+
+    __slots__ = ("bag", "due", "lacking", "owed", "racks")
+
+    def __init__(
+        self,
+        bag: list[int],
+        racks: list[list[int]],
+        due: list[int],
+        owed: list[list[int]],
+        lacking: list[int],
+    ) -> None:
+        self.bag = bag
+        self.racks = racks
+        self.due = due  # per seat, the first demand not yet met
+        #: Per seat, the tiles of each kind it has still to lay or show.
+        self.owed = owed
+        #: Per kind, the tiles all seats have still to lay or show and do not hold yet.
+        self.lacking = lacking
+
+    @classmethod
+    def start(cls, demands: list[list[tuple[int, int]]]) -> _Walk:
+        """The walk before the first event: a full bag, empty racks, every demand owed."""
+        n = len(demands)
+        owed = [[0] * NUM_KINDS for _ in range(n)]
+        for seat, seat_demands in enumerate(demands):
+            for _, kind in seat_demands:
+                owed[seat][kind] += 1
+        lacking = [sum(o[k] for o in owed) for k in range(NUM_KINDS)]
+        return cls(list(COUNTS), [[0] * NUM_KINDS for _ in range(n)], [0] * n, owed, lacking)
+
+    def copy(self) -> _Walk:
+        return _Walk(
+            self.bag[:],
+            [r[:] for r in self.racks],
+            self.due[:],
+            [o[:] for o in self.owed],
+            self.lacking[:],
+        )
+
+    def draw(self, seat: int, kind: int) -> bool:
+        """A hidden draw of ``kind`` into ``seat``'s rack; False if the bag has none."""
+        if not self.bag[kind]:
+            return False
+        self.bag[kind] -= 1
+        rack = self.racks[seat]
+        if rack[kind] < self.owed[seat][kind]:
+            self.lacking[kind] -= 1
+        rack[kind] += 1
+        return True
+
+    def lacking_of(self, seat: int, kind: int) -> int:
+        return max(0, self.owed[seat][kind] - self.racks[seat][kind])
+
+    def step(self, event: tuple[object, ...], player: int, hold: int = 0) -> bool:
+        """Apply one event that is not a hidden draw; False if it cannot happen here.
+
+        ``hold``: for a lay, the universal tiles its seat must still hold after it.
+        """
+        name = event[0]
+        bag = self.bag
+        if name == "order_draw" or (name == "draw" and event[1] == player):
+            kind = event[2]
+            assert isinstance(kind, int)
+            if not bag[kind]:
+                return False
+            bag[kind] -= 1
+        elif name == "order_return":
+            self.bag = list(COUNTS)
+        elif name == "lay":
+            seat, kind, replaced = event[1], event[5], event[6]
+            assert isinstance(seat, int)
+            assert isinstance(kind, int)
+            assert isinstance(replaced, int)
+            if replaced >= 0:
+                bag[replaced] += 1
+            if seat != player:
+                if not self.racks[seat][kind]:
+                    return False
+                self.racks[seat][kind] -= 1
+                if self.racks[seat][UNIVERSAL] < hold:
+                    return False
+                self.owed[seat][kind] -= 1
+                self.due[seat] += 1
+        elif name == "no_tile":
+            seat, shown = event[1], event[2]
+            assert isinstance(seat, int)
+            assert isinstance(shown, tuple)
+            if seat != player:
+                if tuple(self.racks[seat]) != shown:
+                    return False
+                self.racks[seat] = [0] * NUM_KINDS
+                self.owed[seat] = [self.owed[seat][k] - shown[k] for k in range(NUM_KINDS)]
+                self.due[seat] += sum(shown)
+            for kind, count in enumerate(shown):
+                bag[kind] += count
+        elif name == "game_over":
+            shown_racks = event[2]
+            assert isinstance(shown_racks, tuple)
+            for seat, shown in enumerate(shown_racks):
+                if seat != player and tuple(self.racks[seat]) != shown:
+                    return False
+        return True

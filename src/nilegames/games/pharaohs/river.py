@@ -125,12 +125,12 @@ def way_on(
             return False
         stack = []
         best = {}
-        for target in _crossing_targets(cell, entry, exits, points):
+        for target, count in _crossing_targets(cell, entry, exits, points, crossings, [cell]):
             if IS_GOAL[target]:
                 return True
-            if best.get(target, 99) > 1:
-                best[target] = 1
-                stack.append((target, 1))
+            if best.get(target, 99) > count:
+                best[target] = count
+                stack.append((target, count))
     while stack:
         here, used = stack.pop()
         if best[here] < used:
@@ -151,29 +151,47 @@ def way_on(
                     best[target] = used
                     stack.append((target, used))
             elif used < crossings and can_cross(target, (exit_ + 4) & 7, exits):
-                for beyond in _crossing_targets(target, (exit_ + 4) & 7, exits, points):
+                left = crossings - used
+                for beyond, count in _crossing_targets(
+                    target, (exit_ + 4) & 7, exits, points, left, [target]
+                ):
                     if IS_GOAL[beyond]:
                         return True
-                    if best.get(beyond, 99) > used + 1:
-                        best[beyond] = used + 1
-                        stack.append((beyond, used + 1))
+                    if best.get(beyond, 99) > used + count:
+                        best[beyond] = used + count
+                        stack.append((beyond, used + count))
     return False
 
 
 def _crossing_targets(
-    cell: int, entry: int, exits: Sequence[int], points: Sequence[int]
-) -> list[int]:
-    """Free cells a river crossing ``cell`` (entering by ``entry``) can lead into."""
+    cell: int,
+    entry: int,
+    exits: Sequence[int],
+    points: Sequence[int],
+    left: int,
+    crossed: list[int],
+) -> list[tuple[int, int]]:
+    """Free cells a river crossing ``cell`` (entering by ``entry``) can lead into, each with
+    the crossings it takes: one, or more when it crosses further tiles straight on (at
+    most ``left`` in all, never a cell of ``crossed`` twice)."""
     used = exits[cell] | 1 << entry
-    targets = []
+    targets: list[tuple[int, int]] = []
     for exit_ in range(NUM_EXITS):
         if used >> exit_ & 1:
             continue
         target = NEXT[cell][exit_]
-        if target < 0 or exits[target]:
+        if target < 0:
             continue
         point = POINT[cell][exit_]
         if point >= 0 and points[point]:
             continue
-        targets.append(target)
+        if not exits[target]:
+            targets.append((target, 1))
+        elif left > 1 and target not in crossed and can_cross(target, (exit_ + 4) & 7, exits):
+            crossed.append(target)
+            for beyond, count in _crossing_targets(
+                target, (exit_ + 4) & 7, exits, points, left - 1, crossed
+            ):
+                targets.append((beyond, count + 1))
+            crossed.pop()
     return targets

@@ -457,9 +457,40 @@ class PharaohsState(State):
         self.events.append(("game_over", reason, racks, tuple(penalties), tuple(self.scores)))
 
 
-#: The fields a pickled state keeps: all but the caches, which a new state rebuilds.
-PICKLED_FIELDS = tuple(
-    name for name in PharaohsState.__slots__ if name not in ("legal_cache", "log_views")
+#: The fields a pickled state keeps: all but the caches, which a new state rebuilds.  Listed
+#: by name: a compiled build (mypyc) cannot read ``__slots__`` from the class (a test
+#: checks this list against the source).
+PICKLED_FIELDS = (
+    "bag",
+    "bag_size",
+    "deal_seat",
+    "draw_left",
+    "draw_reason",
+    "draw_seat",
+    "end_cell",
+    "end_entry",
+    "events",
+    "exits",
+    "failures",
+    "in_goal",
+    "laid",
+    "n",
+    "order_draws",
+    "order_seat",
+    "owners",
+    "phase",
+    "points",
+    "rack_size",
+    "racks",
+    "river",
+    "scores",
+    "seat",
+    "tied",
+    "tiles",
+    "turn",
+    "turn_points",
+    "universals_on_board",
+    "zones_paid",
 )
 
 

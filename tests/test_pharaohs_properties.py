@@ -1,0 +1,527 @@
+"""Properties of NIL (pharaohs) that hold in every game: checked over random games.
+
+Each game is played with random legal moves; ``eager`` is how often a seat that may lay
+a tile lays one rather than ending its turn, so that some games reach the goal and lay
+five tiles in a turn.  The river's geometry, the way-on rule and the scores are checked
+against small reference implementations written here from docs/rules/pharaohs.md, not
+against the engine's own tables.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import pickle
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from nilegames.core import IllegalActionError, resolve_chance
+from nilegames.games.pharaohs import board
+from nilegames.games.pharaohs import state as state_module
+from nilegames.games.pharaohs.actions import END_TURN, NUM_ACTIONS
+from nilegames.games.pharaohs.game import PharaohsGame
+from nilegames.games.pharaohs.state import ORDER, PICKLED_FIELDS, PLAY, PharaohsState
+from nilegames.games.pharaohs.tiles import (
+    COUNTS,
+    NE,
+    NW,
+    PAIR_KIND,
+    SE,
+    SW,
+    TOTAL_TILES,
+    UNIVERSAL,
+    VALUES,
+    E,
+    N,
+    S,
+    W,
+)
+from tests.pharaohs_helpers import snapshot
+
+SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+Config = tuple[int, int, float]
+
+
+@st.composite
+def configs(draw: st.DrawFn) -> Config:
+    players = draw(st.integers(2, 4))
+    seed = draw(st.integers(0, 2**32))
+    eager = draw(st.sampled_from([0.5, 0.8, 0.95]))
+    return players, seed, eager
+
+
+def games(config: Config) -> Iterator[PharaohsState]:
+    """The state before every action of one random game, then the final state."""
+    players, seed, eager = config
+    rng = random.Random(seed)
+    state = PharaohsGame(players).new_initial_state()
+    while not state.is_terminal():
+        yield state
+        if state.is_chance_node():
+            resolve_chance(state, rng)
+            continue
+        legal = state.legal_actions()
+        tiles = [a for a in legal if a != END_TURN]
+        if tiles and (END_TURN not in legal or rng.random() < eager):
+            state.apply_action(rng.choice(tiles), player=state.current_player())
+        else:
+            state.apply_action(END_TURN, player=state.current_player())
+    yield state
+
+
+# -- a reference geometry, from the rules document ----------------------------------------
+
+#: Row and column steps through each exit (0 N, 1 NE, ... 7 NW; rows grow southwards).
+STEPS = {N: (-1, 0), NE: (-1, 1), E: (0, 1), SE: (1, 1), S: (1, 0), SW: (1, -1), W: (0, -1)}
+STEPS[NW] = (-1, -1)
+#: The grid point of each corner exit, relative to the cell's north-west corner.
+CORNERS = {NE: (0, 1), SE: (1, 1), SW: (1, 0), NW: (0, 0)}
+RIVER_END = -2
+GOAL = board.GOAL_COLUMN
+
+
+def neighbour(cell: int, exit_: int) -> int | None:
+    """The cell a river leaving ``cell`` by ``exit_`` enters; RIVER_END past a goal cell's
+    east side; None off the board or out of the blue zone."""
+    row, column = divmod(cell, board.COLUMNS)
+    if column == GOAL and exit_ not in (N, S):
+        return RIVER_END if exit_ == E else None
+    row, column = row + STEPS[exit_][0], column + STEPS[exit_][1]
+    if 0 <= row < board.ROWS and 0 <= column < board.COLUMNS:
+        return row * board.COLUMNS + column
+    return None
+
+
+def corner_point(cell: int, exit_: int) -> tuple[int, int] | None:
+    if exit_ not in CORNERS:
+        return None
+    row, column = divmod(cell, board.COLUMNS)
+    return row + CORNERS[exit_][0], column + CORNERS[exit_][1]
+
+
+def is_goal(cell: int) -> bool:
+    return cell % board.COLUMNS == GOAL
+
+
+Board = tuple[dict[int, int], set[tuple[int, int]]]
+
+
+def board_of(state: PharaohsState) -> Board:
+    """Exits used per cell and grid points used, read from the river's tiles."""
+    masks: dict[int, int] = {}
+    points: set[tuple[int, int]] = set()
+    for cell, entry, exit_, _kind, _seat, _replaced in state.river:
+        masks[cell] = masks.get(cell, 0) | 1 << entry | 1 << exit_
+        for end in (entry, exit_):
+            point = corner_point(cell, end)
+            if point is not None:
+                points.add(point)
+    return masks, points
+
+
+def reaches_goal(cell: int, entry: int, masks: dict[int, int], points: Any, spare: int) -> bool:
+    """Whether a river entering ``cell`` by ``entry`` can reach a free blue cell through
+    free cells, crossing single tiles (off the goal column) at most ``spare`` times."""
+    stack = [(cell, entry, 0)]
+    seen: set[tuple[int, int, int]] = set()
+    while stack:
+        here, came, used = stack.pop()
+        mask = masks.get(here, 0)
+        if mask:
+            crossable = bin(mask).count("1") == 2 and not is_goal(here) and not mask >> came & 1
+            if used >= spare or not crossable:
+                continue
+            used += 1
+            blocked = mask | 1 << came
+        elif is_goal(here):
+            return True
+        else:
+            blocked = 1 << came
+        key = (here, came if mask else -1, used)
+        if key in seen:
+            continue
+        seen.add(key)
+        for exit_ in (W, SW, NW, S, N, SE, NE, E):  # popped east first
+            if blocked >> exit_ & 1:
+                continue
+            target = neighbour(here, exit_)
+            if target is None or target == RIVER_END or corner_point(here, exit_) in points:
+                continue
+            stack.append((target, (exit_ + 4) % 8, used))
+    return False
+
+
+def reference_tile_actions(state: PharaohsState) -> set[tuple[int, int]]:
+    """The (kind, exit) tile actions the rules allow the seat to move now."""
+    cell, entry = state.end_cell, state.end_entry
+    if cell < 0:
+        return set()
+    rack = state.racks[state.seat]
+    masks, points = board_of(state)
+    used = masks.get(cell, 0)
+    legal = set()
+    for exit_ in range(8):
+        target = neighbour(cell, exit_)
+        point = corner_point(cell, exit_)
+        if exit_ == entry or target is None or point in points or used >> exit_ & 1:
+            continue
+        if used:  # a crossing: a universal on a single tile, by unused exits
+            if bin(used).count("1") != 2 or is_goal(cell) or used >> entry & 1:
+                continue
+            kinds = {UNIVERSAL}
+        else:
+            kinds = {PAIR_KIND[entry][exit_], UNIVERSAL}
+        after = {**masks, cell: used | 1 << entry | 1 << exit_}
+        after_points = points | {point} if point else points
+        for kind in kinds:
+            if not rack[kind]:
+                continue
+            spare = rack[UNIVERSAL] - (kind == UNIVERSAL)
+            back = (exit_ + 4) % 8
+            if target == RIVER_END or reaches_goal(target, back, after, after_points, spare):
+                legal.add((kind, exit_))
+    return legal
+
+
+def has_way_on(state: PharaohsState, seat: int) -> bool:
+    """Whether the river has ended at the goal or can still reach it (§4.3 rule 6)."""
+    if state.end_cell == RIVER_END:
+        return True
+    masks, points = board_of(state)
+    spare = state.racks[seat][UNIVERSAL]
+    return reaches_goal(state.end_cell, state.end_entry, masks, points, spare)
+
+
+# -- tiles ------------------------------------------------------------------------------------
+
+
+@SETTINGS
+@given(configs())
+def test_tiles_are_conserved(config: Config) -> None:
+    for state in games(config):
+        per_kind = [state.bag[k] + sum(rack[k] for rack in state.racks) for k in range(9)]
+        for kind in state.tiles:
+            if kind >= 0:
+                per_kind[kind] += 1
+        if state.phase == ORDER:  # the tiles drawn to choose the start player are out
+            for drawn in state.order_draws:
+                for kind in drawn:
+                    per_kind[kind] += 1
+        assert per_kind == list(COUNTS)
+        assert sum(per_kind) == TOTAL_TILES
+        assert state.bag_size == sum(state.bag) and min(state.bag) >= 0
+        assert state.rack_size == [sum(rack) for rack in state.racks]
+        assert all(0 <= size <= 5 for size in state.rack_size)
+
+
+# -- the river -------------------------------------------------------------------------------
+
+
+def check_river(state: PharaohsState) -> None:
+    river = state.river
+    cells: dict[int, list[tuple[int, int, int, int, int, int]]] = {}
+    links: list[tuple[int, int]] = []
+    in_goal = False
+    for index, tile in enumerate(river):
+        cell, entry, exit_, kind, seat, replaced = tile
+        assert entry != exit_ and 0 <= seat < state.n
+        assert kind == UNIVERSAL or PAIR_KIND[entry][exit_] == kind  # a pair names a kind
+        if index == 0:
+            assert (cell, entry) == (board.START_CELL, W)  # from the start point
+        else:
+            previous = river[index - 1]
+            assert cell == neighbour(previous[0], previous[2])  # the entry touches the exit
+            assert entry == (previous[2] + 4) % 8
+        target = neighbour(cell, exit_)
+        assert target is not None  # never off the board
+        if target == RIVER_END:
+            assert index == len(river) - 1 and is_goal(cell)
+        if in_goal:
+            assert is_goal(cell)  # the river stays in the blue zone
+        in_goal = in_goal or is_goal(cell)
+        earlier = cells.setdefault(cell, [])
+        if earlier:  # a crossing: a universal over a single tile, by other exits
+            assert len(earlier) == 1 and kind == UNIVERSAL and not is_goal(cell)
+            first = earlier[0]
+            assert replaced == first[3]
+            assert not {entry, exit_} & {first[1], first[2]}
+        else:
+            assert replaced == -1
+        earlier.append(tile)
+        point = corner_point(cell, exit_)
+        if point is not None:
+            links.append(point)
+    assert len(links) == len(set(links))  # grid points used once
+    masks, points = board_of(state)
+    for cell in range(board.NUM_CELLS):
+        assert state.exits[cell] == masks.get(cell, 0)
+        assert state.tiles[cell] == (cells[cell][-1][3] if cell in cells else -1)
+        assert state.owners[cell] == (cells[cell][-1][4] if cell in cells else -1)
+    used_points = {divmod(p, board.COLUMNS + 1) for p, used in enumerate(state.points) if used}
+    assert used_points == points
+    if river:
+        assert state.end_cell == neighbour(river[-1][0], river[-1][2])
+        assert state.end_entry == (river[-1][2] + 4) % 8 or state.end_cell == RIVER_END
+    else:
+        assert (state.end_cell, state.end_entry) == (board.START_CELL, W)
+    assert state.in_goal == in_goal
+
+
+@SETTINGS
+@given(configs())
+def test_river_is_one_line(config: Config) -> None:
+    length = -1
+    for state in games(config):
+        if len(state.river) != length:
+            check_river(state)
+            length = len(state.river)
+
+
+# -- scores ----------------------------------------------------------------------------------
+
+
+@SETTINGS
+@given(configs())
+def test_scores_are_the_sum_of_their_parts(config: Config) -> None:
+    *_, final = games(config)
+    assert final.is_terminal()
+    n = final.n
+    total = [0] * n
+    bonus_due = False
+    paid: set[int] = set()  # zones paid this turn
+    laid = points = 0
+    for event in final.events:
+        name = event[0]
+        if name == "turn":
+            paid, laid, points = set(), 0, 0
+        elif name == "lay":
+            _, seat, cell, _entry, _exit, kind, _replaced, tile_points, cell_points = event
+            assert tile_points == VALUES[kind]
+            zone = board.ZONES[cell]
+            if zone >= 0 and zone in paid:
+                assert cell_points == 0  # a zone is paid once per turn
+            else:
+                assert cell_points == board.VALUES[cell]
+                if zone >= 0:
+                    paid.add(zone)
+            total[seat] += tile_points + cell_points
+            laid += 1
+            points += tile_points + cell_points
+            bonus_due = laid == 5
+        elif name == "bonus":
+            assert event[2] == 20 and laid == 5  # five tiles laid this turn
+            total[event[1]] += 20
+            points += 20
+            bonus_due = False
+        elif name == "end_turn":
+            assert not bonus_due, "five tiles laid in a turn earn 20"
+            assert event[2] == laid and event[3] == points
+        elif name == "no_tile":
+            _, seat, rack, penalty = event
+            assert penalty == sum(VALUES[k] * c for k, c in enumerate(rack)) and sum(rack) <= 5
+            total[seat] -= penalty
+        elif name == "game_over":
+            _, _reason, racks, penalties, scores = event
+            assert racks == tuple(tuple(r) for r in final.racks)
+            for seat in range(n):
+                assert penalties[seat] == sum(VALUES[k] * c for k, c in enumerate(racks[seat]))
+                total[seat] -= penalties[seat]
+            assert list(scores) == final.scores
+    assert total == final.scores
+
+
+# -- legal actions -----------------------------------------------------------------------------
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(configs())
+def test_legal_actions_are_exact(config: Config) -> None:
+    for state in games(config):
+        if state.current_player() < 0:
+            continue
+        legal = state.legal_actions()
+        tiles = {divmod(a, 8) for a in legal if a != END_TURN}
+        assert tiles == reference_tile_actions(state)
+        assert (END_TURN in legal) == (state.laid > 0)
+        assert legal, "a seat to move always has something to do"
+        seat = state.seat
+        for kind, exit_ in tiles:
+            child = state.clone()
+            child.apply_action(kind * 8 + exit_, player=seat)
+            assert has_way_on(child, seat)
+        for action in range(END_TURN):
+            if action not in legal:
+                before = snapshot(state)
+                try:
+                    state.apply_action(action, player=seat)
+                except IllegalActionError:
+                    pass
+                else:
+                    raise AssertionError(f"action {action} was applied though not legal")
+                assert snapshot(state) == before
+
+
+@SETTINGS
+@given(configs())
+def test_bad_actions_change_nothing(config: Config) -> None:
+    rng = random.Random(config[1])
+    for state in games(config):
+        if rng.random() > 0.1 and not state.is_terminal():
+            continue
+        before = snapshot(state)
+        current = state.current_player()
+        legal = state.legal_actions()
+        bad: list[tuple[object, int | None]] = [
+            (NUM_ACTIONS, None),
+            (-1, None),
+            (10**9, None),
+            (1.0, None),
+            ("0", None),
+            (None, None),
+            (True, None),
+            ([0], None),
+        ]
+        bad += [(a, current) for a in range(NUM_ACTIONS) if a not in legal][:20]
+        if legal:
+            others = [p for p in range(-1, state.n) if p != current]
+            bad += [(legal[0], rng.choice(others))]  # out of turn
+            bad += [(float(legal[0]), current)]
+        for action, player in bad:
+            try:
+                state.apply_action(action, player=player)
+            except IllegalActionError:
+                pass
+            else:
+                raise AssertionError(f"{action!r} by {player} was applied")
+            assert snapshot(state) == before
+
+
+# -- hidden information -------------------------------------------------------------------------
+
+
+def replay(state: PharaohsState) -> PharaohsState:
+    """A fresh game with ``state``'s history applied move for move (each must be legal)."""
+    fresh = PharaohsGame(state.n).new_initial_state()
+    for action in state.history():
+        player = fresh.current_player()
+        fresh.apply_action(action, player=player if player >= 0 else None)
+    return fresh
+
+
+def world(state: PharaohsState) -> tuple[Any, ...]:
+    return (
+        [list(r) for r in state.racks],
+        list(state.bag),
+        list(state.exits),
+        list(state.tiles),
+        list(state.scores),
+        list(state.river),
+        list(state.events),
+        state.phase,
+        state.seat,
+    )
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(configs())
+@example((3, 2860, 0.95))  # a seat laid a tile into a loop: it held a universal then
+@example((4, 229651, 0.95))  # three seats kept universals for loops, one showed its own
+def test_resample_is_consistent(config: Config) -> None:
+    rng = random.Random(config[1])
+    checked = varied = 0
+    for state in games(config):
+        if state.phase < PLAY or (rng.random() > 0.04 and not state.is_terminal()):
+            continue
+        player = rng.randrange(state.n)
+        seen = state.observation(player)
+        others = set()
+        for _ in range(4):
+            sample = state.resample_from_infostate(player, rng)
+            assert sample.observation(player) == seen
+            assert sample.racks[player] == state.racks[player]
+            assert world(replay(sample)) == world(sample)  # legal, and the same world
+            assert sample.bag_size == sum(sample.bag) == state.bag_size
+            assert sample.rack_size == state.rack_size
+            others.add(tuple(tuple(r) for s, r in enumerate(sample.racks) if s != player))
+        if state.is_terminal():  # every rack is shown at the end
+            assert others == {tuple(tuple(r) for s, r in enumerate(state.racks) if s != player)}
+            continue
+        checked += 1
+        varied += len(others) > 1
+    assert varied >= checked // 2, "resampling should usually change the other racks"
+
+
+# -- copies ------------------------------------------------------------------------------------
+
+
+def play_out(state: PharaohsState, rng: random.Random) -> list[int]:
+    actions = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions.append(resolve_chance(state, rng))
+        else:
+            action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            actions.append(action)
+    return actions
+
+
+@SETTINGS
+@given(configs())
+def test_clone_is_independent(config: Config) -> None:
+    rng = random.Random(config[1])
+    for state in games(config):
+        if rng.random() > 0.02 or state.is_terminal():
+            continue
+        before = snapshot(state)
+        views = [state.observation(p) for p in range(state.n)]
+        clone = state.clone()
+        actions = play_out(clone, rng)
+        assert snapshot(state) == before  # the clone shares nothing it changed
+        assert [state.observation(p) for p in range(state.n)] == views
+        again = state.clone()
+        for action in actions:
+            again.apply_action(action)
+        assert world(again) == world(clone) and again.returns() == clone.returns()
+
+
+def test_pickled_fields_are_every_field_but_the_caches() -> None:
+    """Read from the source: a compiled build (mypyc) keeps no ``__slots__`` at run time."""
+    source = (Path(state_module.__file__ or "").parent / "state.py").read_text()
+    slots = next(
+        node.value
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == "__slots__" for t in node.targets)
+    )
+    names = set(ast.literal_eval(slots))
+    assert set(PICKLED_FIELDS) == names - {"legal_cache", "log_views"}
+
+
+@SETTINGS
+@given(configs())
+def test_pickled_state_plays_on_like_the_original(config: Config) -> None:
+    rng = random.Random(config[1])
+    for state in games(config):
+        if rng.random() > 0.02 or state.is_terminal():
+            continue
+        state.observation(0)  # fill the kept log words, which are not pickled
+        for copied in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+            assert isinstance(copied, PharaohsState)
+            assert snapshot(copied) == snapshot(state)
+            assert [copied.observation(p) for p in range(state.n)] == [
+                state.observation(p) for p in range(state.n)
+            ]
+            assert copied.legal_actions() == state.legal_actions()
+            mine = copied.clone()
+            actions = play_out(mine, random.Random(config[1]))
+            theirs = state.clone()
+            for action in actions:
+                theirs.apply_action(action)
+            assert world(mine) == world(theirs)
