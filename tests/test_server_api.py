@@ -3,6 +3,7 @@ seats handed to bots, the schema migrations and the page."""
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import random
@@ -17,6 +18,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import inspect, text
 
 from nilegames.core import GameRecord, replay_states
+from nilegames.server import memory
 from nilegames.server.db import MIGRATIONS, Base, make_engine, migrate
 from tests.server_helpers import (
     create,
@@ -345,3 +347,20 @@ def test_default_database_is_a_wal_sqlite_file(
     with running(None) as client:
         assert client.get("/api/games").status_code == 200
     assert (tmp_path / "elsewhere.sqlite3").is_file()
+
+
+def test_a_running_server_freezes_what_it_started_with(sqlite_url: str) -> None:
+    """While an app runs, what existed at its start is frozen for the garbage collector
+    and young collections are spaced out (memory.py); both end with the process's last
+    app, a second one in the meantime changing nothing."""
+    before = gc.get_threshold()
+    with running(sqlite_url) as client:
+        assert gc.get_threshold() == memory.THRESHOLDS
+        assert gc.get_freeze_count() > 0
+        with running(sqlite_url) as other:
+            assert other.get("/api/games").status_code == 200
+        assert gc.get_threshold() == memory.THRESHOLDS
+        assert gc.get_freeze_count() > 0
+        assert client.get("/api/games").status_code == 200
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections import Counter
 from contextlib import ExitStack
 from typing import Any
 
@@ -13,13 +14,14 @@ import pytest
 from nilegames.core import GameRecord, State, replay_states
 from nilegames.games.nile import NileState
 from nilegames.games.nile.observe import counts_by_name
-from nilegames.server import live
+from nilegames.server import live, views
 from nilegames.server.views import shown
 from tests.server_helpers import (
     create,
     live_table,
     log_rows,
     play,
+    post_move,
     running,
     view,
     wait_for,
@@ -75,6 +77,44 @@ def test_seat_and_spectator_sockets_follow_the_game(url: str) -> None:
         with client.websocket_connect("/ws/tables/nowhere") as lost:
             assert lost.receive_json()["type"] == "error"
             assert lost.receive()["code"] == 4404
+
+
+def test_a_move_builds_each_watched_seat_view_once(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The mover's answer and its broadcast are one encoding of one view, the spectators
+    share another, and the seat nobody watches costs nothing."""
+    built: Counter[int | None] = Counter()
+    seat_view = views.seat_view
+
+    def counted(*args: Any) -> dict[str, Any]:
+        built[args[3]] += 1  # the seat
+        return seat_view(*args)
+
+    monkeypatch.setattr(views, "seat_view", counted)
+    with running(sqlite_url) as client:
+        created = create(client, ["human", "human"])
+        tid, tokens = created["table"]["id"], created["tokens"]
+        start = view(client, tid)
+        mover = start["to_move"]
+        token = tokens[str(mover)]
+        with (
+            client.websocket_connect(f"/ws/tables/{tid}?token={token}") as seat,
+            client.websocket_connect(f"/ws/tables/{tid}") as spectator,
+        ):
+            before = next_view(seat, start["seq"])
+            next_view(spectator, before["seq"])
+            built.clear()
+            action = before["legal_actions"][0]["action"]
+            answer = post_move(client, tid, token, before["seq"], action)
+            assert answer.status_code == 200, answer.text
+            after = answer.json()["seq"]
+            while (message := seat.receive_text()) and f'"seq":{after},' not in message:
+                pass
+            next_view(spectator, after)
+            assert view(client, tid, token)["seq"] == after  # kept: not built again
+    assert message == '{"type":"view",' + answer.text[1:]
+    assert built == {mover: 1, None: 1}
 
 
 def expected_hand(state: State, seat: int) -> dict[str, int]:

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import random
 import threading
+import time
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
+import pytest
 
+from nilegames.core import CHANCE
+from nilegames.server.db import make_engine
+from nilegames.server.store import Append, Logged, SeqTakenError, Store, now
 from tests.server_helpers import (
     create,
     log_rows,
@@ -109,3 +115,83 @@ def test_two_servers_racing_for_one_seq_are_settled_by_the_database(url: str) ->
                     winner["seq"],
                     winner["observation"],
                 )
+
+
+def test_moves_waiting_for_a_commit_share_the_next_one(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One thread writes, and the moves at other tables that arrive while a commit runs
+    (a slow one here, as when the disk is slow to sync) are stored together in the next
+    commit: every move acknowledged is in the log."""
+    groups: list[int] = []
+    writers: set[str] = set()
+    append_all = Store.append_all
+
+    def slow(self: Store, appends: Sequence[Append]) -> list[SeqTakenError | None]:
+        writers.add(threading.current_thread().name)
+        groups.append(len(appends))
+        time.sleep(0.05)
+        return append_all(self, appends)
+
+    monkeypatch.setattr(Store, "append_all", slow)
+    with running(url) as client:
+        tables = [create(client, ["human", "human"]) for _ in range(6)]
+
+        def play_table(index: int) -> Any:
+            created = tables[index]
+            rng = random.Random(index)
+            return play(client, created["table"]["id"], created["tokens"], rng, moves=5)
+
+        with ThreadPoolExecutor(len(tables)) as pool:
+            finals = list(pool.map(play_table, range(len(tables))))
+        for created, final in zip(tables, finals, strict=True):
+            assert len(log_rows(url, created["table"]["id"])) == final["seq"]
+    assert sum(groups) == 5 * len(tables) and max(groups) > 1
+    assert len(writers) == 1 and writers.pop().startswith("nilegames-db")
+
+
+def test_a_group_commit_refuses_only_the_move_whose_seq_is_taken(url: str) -> None:
+    with running(url) as client:
+        ids = [create(client, ["human", "human"])["table"]["id"] for _ in range(2)]
+    free, taken = (len(log_rows(url, table_id)) for table_id in ids)
+    store = Store(make_engine(url))
+    try:
+        outcomes = store.append_all(
+            [
+                Append(ids[0], [Logged(free, CHANCE, 1)], "playing", now()),
+                Append(ids[1], [Logged(taken - 1, CHANCE, 1)], "playing", now()),
+            ]
+        )
+    finally:
+        store.engine.dispose()
+    assert outcomes[0] is None and isinstance(outcomes[1], SeqTakenError)
+    assert log_rows(url, ids[0])[-1] == (free, CHANCE, 1)
+    assert len(log_rows(url, ids[1])) == taken
+
+
+def test_a_failed_commit_fails_its_moves_and_changes_nothing(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database error reaches the move's request; the table stays as it was, and the
+    next commit works."""
+    append_all = Store.append_all
+    failures = [RuntimeError("the disk is full")]
+
+    def failing(self: Store, appends: Sequence[Append]) -> list[SeqTakenError | None]:
+        if failures:
+            raise failures.pop()
+        return append_all(self, appends)
+
+    monkeypatch.setattr(Store, "append_all", failing)
+    rng = random.Random(9)
+    with running(sqlite_url) as client:
+        created = create(client, ["human", "human"])
+        tid, tokens = created["table"]["id"], created["tokens"]
+        before = view(client, tid)
+        token = tokens[str(before["to_move"])]
+        action = view(client, tid, token)["legal_actions"][0]["action"]
+        with pytest.raises(RuntimeError, match="disk is full"):  # a 500 outside tests
+            post_move(client, tid, token, before["seq"], action)
+        assert view(client, tid)["seq"] == before["seq"] == len(log_rows(sqlite_url, tid))
+        after = play(client, tid, tokens, rng, moves=1)
+        assert after["seq"] > before["seq"] and len(log_rows(sqlite_url, tid)) == after["seq"]

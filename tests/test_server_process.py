@@ -28,7 +28,7 @@ def test_a_real_server_plays_over_http_and_a_websocket(server: str) -> None:
     rng = random.Random(8)
     with httpx.Client(base_url=server, timeout=10) as client:
         games = client.get("/api/games").json()
-        assert [game["id"] for game in games] == ["nile"]
+        assert "nile" in [game["id"] for game in games]
         page = client.get("/")  # the page, or its placeholder until it is built
         assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
         response = client.post(

@@ -7,7 +7,7 @@ Every refusal, whoever raises it (the hub, FastAPI's validation, routing), leave
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from nilegames.server.db import make_engine, migrate
 from nilegames.server.errors import ApiError
 from nilegames.server.live import Hub
+from nilegames.server.memory import steady_collector
 from nilegames.server.routes import router
 from nilegames.server.store import Store
 
@@ -51,7 +52,8 @@ def create_app(
         await asyncio.to_thread(migrate, engine)
         await hub.start()
         try:
-            yield
+            with steady_collector():
+                yield
         finally:
             await hub.stop()
             engine.dispose()
@@ -126,10 +128,9 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        too_large = error(413, f"the request body is over {self.limit} bytes")
         declared = dict(scope["headers"]).get(b"content-length", b"")
         if declared.isdigit() and int(declared) > self.limit:
-            await too_large(scope, receive, send)
+            await self.too_large(scope, receive, send)
             return
         body = bytearray()
         while True:  # a chunked body has no length: count what arrives
@@ -138,7 +139,7 @@ class BodyLimit:
                 return  # the client left
             body += message.get("body", b"")
             if len(body) > self.limit:
-                await too_large(scope, receive, send)
+                await self.too_large(scope, receive, send)
                 return
             if not message.get("more_body", False):
                 break
@@ -148,6 +149,10 @@ class BodyLimit:
             return pending.pop() if pending else await receive()
 
         await self.app(scope, replay, send)
+
+    def too_large(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        """The refusal, built only when it is sent (not for every request)."""
+        return error(413, f"the request body is over {self.limit} bytes")(scope, receive, send)
 
 
 class PageFiles(StaticFiles):

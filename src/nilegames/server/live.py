@@ -2,8 +2,10 @@
 
 One :class:`Hub` runs on the server's event loop.  A table's state is the replay of its
 log, kept in memory once loaded; a move is checked against it, written to the database
-(with the chance outcomes it leads to) and only then applied and announced.  Bots think
-in a thread pool so the loop keeps serving while a search runs.
+(with the chance outcomes it leads to) and only then applied and announced.  One thread
+writes, and moves of different tables that meet there share a commit.  Each seat's view
+is built and encoded once per change, for its REST answers and its WebSockets alike.  Bots
+think in a thread pool so the loop keeps serving while a search runs.
 """
 
 from __future__ import annotations
@@ -11,10 +13,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 
@@ -32,6 +34,7 @@ from nilegames.server.errors import (
 from nilegames.server.store import (
     FINISHED,
     PLAYING,
+    Append,
     Logged,
     Seat,
     SeqTakenError,
@@ -46,10 +49,30 @@ from nilegames.server.store import (
 )
 
 log = logging.getLogger("nilegames.server")
+T = TypeVar("T")
 
 #: Views waiting for one slow connection; past this the oldest are dropped (each view
 #: is a whole snapshot, so the newest one is all a client needs to catch up).
 QUEUE_LIMIT = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One seat's view at one moment, encoded once: the body of a REST answer and the
+    WebSocket message (the same JSON with ``"type": "view"`` in front).
+
+    Only these bytes are kept, not the view's dicts: a hundred live tables would keep
+    hundreds of thousands of small objects for the garbage collector to walk.
+    """
+
+    body: bytes
+    message: str
+
+    @classmethod
+    def of(cls, view: dict[str, Any]) -> Frame:
+        # orjson: encoding views was the largest cost of a move on a busy server.
+        body = orjson.dumps(view)
+        return cls(body, '{"type":"view",' + body[1:].decode())
 
 
 class Subscriber:
@@ -75,9 +98,8 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: list[Subscriber] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
-    kept_views: dict[int | None, tuple[TableRecord, int, frozenset[int], dict[str, Any]]] = field(
-        default_factory=dict
-    )
+    frames: dict[int | None, Frame] = field(default_factory=dict)
+    frames_of: tuple[TableRecord, int, frozenset[int]] | None = None  # the moment they show
 
     @property
     def seq(self) -> int:
@@ -86,17 +108,24 @@ class LiveTable:
     def connected(self) -> set[int]:
         return {s.seat for s in self.subscribers if s.seat is not None}
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """``seat``'s view now; kept until the table changes, since a move asks for the
-        mover's view twice (its answer and its broadcast).  Views are never mutated."""
+    def frame(self, seat: int | None) -> Frame:
+        """``seat``'s view now, built and encoded once for the mover's answer and every
+        connection of that seat, until the table changes (a move or a seat handed to a
+        bot replaces the record; who is connected changes the summary)."""
         connected = frozenset(self.connected())
-        kept = self.kept_views.get(seat)
-        if kept is not None:
-            record, seq, was_connected, made = kept
-            if record is self.record and seq == self.seq and was_connected == connected:
-                return made
-        made = views.seat_view(self.record, self.state, self.seq, seat, connected)
-        self.kept_views[seat] = (self.record, self.seq, connected, made)
+        moment = self.frames_of
+        if (
+            moment is None
+            or moment[0] is not self.record
+            or moment[1] != self.seq
+            or moment[2] != connected
+        ):
+            self.frames.clear()
+            self.frames_of = (self.record, self.seq, connected)
+        made = self.frames.get(seat)
+        if made is None:
+            view = views.seat_view(self.record, self.state, self.seq, seat, connected)
+            made = self.frames[seat] = Frame.of(view)
         return made
 
     def bot_to_move(self) -> int | None:
@@ -145,11 +174,6 @@ def check_bot(bot: str | None, where: str = "") -> None:
         raise unprocessable(f"{where}{given}; bots: {', '.join(views.SEAT_BOTS)}")
 
 
-def encode(view: dict[str, Any]) -> str:
-    # orjson: encoding views was the largest cost of a move on a busy server.
-    return orjson.dumps({"type": "view", **view}).decode()
-
-
 class Hub:
     """Every live table of one server, their connections and their bots."""
 
@@ -158,14 +182,18 @@ class Hub:
         self.bot_delay = bot_delay
         self.tables: dict[str, LiveTable] = {}
         self.rng = random.SystemRandom()  # chance and bot seeds: nobody can predict them
-        self.executor: ThreadPoolExecutor | None = None
+        self.executor: ThreadPoolExecutor | None = None  # the bots' thinking
+        self.writer: ThreadPoolExecutor | None = None  # the database's writes: one thread
         self.loading: asyncio.Lock | None = None
         self.committing: set[asyncio.Future[None]] = set()  # moves being stored
+        self.waiting: list[tuple[Append, asyncio.Future[None]]] = []  # for the next commit
+        self.flushing: asyncio.Task[None] | None = None  # committing what was waiting
 
     # -- life cycle -------------------------------------------------------------------
     async def start(self) -> None:
         """Bring back the bots of unfinished tables (after a restart, from their logs)."""
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="nilegames-bot")
+        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nilegames-db")
         self.loading = asyncio.Lock()
         for table_id in await asyncio.to_thread(self.store.playing_with_bots):
             await self.table(table_id)
@@ -176,8 +204,13 @@ class Hub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, *self.committing, return_exceptions=True)
+        if self.flushing is not None:
+            await asyncio.gather(self.flushing, return_exceptions=True)
         if executor is not None:
             executor.shutdown(wait=False, cancel_futures=True)
+        writer, self.writer = self.writer, None
+        if writer is not None:  # what it was given to store is stored
+            await asyncio.to_thread(writer.shutdown)
         self.tables.clear()  # their locks belong to this event loop
 
     # -- tables -------------------------------------------------------------------------
@@ -230,11 +263,57 @@ class Hub:
         record = TableRecord(
             new_table_id(), game.id, game.players, game.options, tuple(checked), status, when, when
         )
-        await asyncio.to_thread(self.store.create, record, entries)
+        await self._write(self.store.create, record, entries)
         live = LiveTable(record, entries, state)
         self.tables[record.id] = live
         self._kick(live)
         return live, tokens
+
+    async def _write(self, call: Callable[..., T], *args: Any) -> T:
+        """One write to the database, in the writer thread (reads use any thread).
+
+        One writer: SQLite takes one at a time, and writers that meet there sleep in its
+        busy handler (1, 2, 5, 10... ms between tries), which under load was most of a
+        move's latency; moves waiting meanwhile are grouped instead (:meth:`_store`).
+        """
+        if self.writer is None:
+            raise RuntimeError("the hub is not started")
+        return await asyncio.get_running_loop().run_in_executor(self.writer, call, *args)
+
+    async def _store(self, move: Append) -> None:
+        """Store one move (raising :class:`SeqTakenError` if refused), in one commit with
+        every other move that arrives while the previous commit runs (group commit).
+
+        A commit waits for the disk to sync: a few milliseconds, or far more when the disk
+        is slow for a moment, and the moves queued behind it then share the next commit
+        instead of syncing one after another.  Each is acknowledged only once stored.
+        """
+        stored = asyncio.get_running_loop().create_future()
+        self.waiting.append((move, stored))
+        if self.flushing is None or self.flushing.done():
+            self.flushing = asyncio.create_task(self._flush())
+        await stored
+
+    async def _flush(self) -> None:
+        """Commit the moves waiting, in groups, until none is left."""
+        while self.waiting:
+            group, self.waiting = self.waiting, []
+            outcomes: Sequence[BaseException | None]
+            try:
+                outcomes = await self._write(self.store.append_all, [move for move, _ in group])
+            except Exception as error:  # the database failed: every move of the group did
+                outcomes = [error] * len(group)
+            except asyncio.CancelledError:  # the loop is closing: nobody waits any more
+                for _, stored in group + self.waiting:
+                    stored.cancel()
+                raise
+            for (_, stored), outcome in zip(group, outcomes, strict=True):
+                if stored.done():
+                    continue
+                if outcome is None:
+                    stored.set_result(None)
+                else:
+                    stored.set_exception(outcome)
 
     def seat_of(self, live: LiveTable, token: str | None) -> int | None:
         """The seat a token holds; no token is a spectator, a wrong one is refused."""
@@ -246,7 +325,7 @@ class Hub:
         return seat
 
     # -- moves ------------------------------------------------------------------------
-    async def act(self, table_id: str, token: str | None, seq: int, action: int) -> dict[str, Any]:
+    async def act(self, table_id: str, token: str | None, seq: int, action: int) -> Frame:
         """A human seat's move; returns that seat's view right after it."""
         live = await self.table(table_id)
         seat = self.seat_of(live, token)
@@ -256,7 +335,7 @@ class Hub:
         if played_by.kind != "human":
             raise conflict(f"seat {seat} is played by the {played_by.bot} bot now")
         await self.apply(live, seat, seq, action)
-        return live.view(seat)
+        return live.frame(seat)
 
     async def apply(self, live: LiveTable, seat: int, seq: int, action: int) -> None:
         """Check, store, then apply one move and the chance it leads to.
@@ -288,7 +367,7 @@ class Hub:
             status = FINISHED if after.is_terminal() else PLAYING
             when = now()
             try:
-                await asyncio.to_thread(self.store.append, live.record.id, entries, status, when)
+                await self._store(Append(live.record.id, entries, status, when))
             except SeqTakenError:
                 await self._reload(live)
                 raise conflict(
@@ -306,9 +385,7 @@ class Hub:
         live.record, live.log, live.state = fresh.record, fresh.log, fresh.state
         self.publish(live)
 
-    async def hand_to_bot(
-        self, table_id: str, seat: int, token: str | None, bot: str
-    ) -> dict[str, Any]:
+    async def hand_to_bot(self, table_id: str, seat: int, token: str | None, bot: str) -> Frame:
         """A human seat is played by ``bot`` from now on (its player leaves)."""
         live = await self.table(table_id)
         players = live.record.players
@@ -325,11 +402,11 @@ class Hub:
                 raise conflict("the game is over")
             when = now()
             record = live.record.with_seat(seat, replace(current, kind="bot", bot=bot), when)
-            await asyncio.to_thread(self.store.set_seats, table_id, record.seats, when)
+            await self._write(self.store.set_seats, table_id, record.seats, when)
             live.record = record
         self.publish(live)
         self._kick(live)
-        return live.view(seat)
+        return live.frame(seat)
 
     # -- replays of finished games ------------------------------------------------------
     async def replay(self, table_id: str) -> dict[str, Any]:
@@ -362,7 +439,7 @@ class Hub:
         if live.connected() != before:
             self.publish(live)
         else:
-            subscriber.offer(encode(live.view(seat)))
+            subscriber.offer(live.frame(seat).message)
         return subscriber
 
     def unsubscribe(self, live: LiveTable, subscriber: Subscriber) -> None:
@@ -372,12 +449,10 @@ class Hub:
             self.publish(live)
 
     def publish(self, live: LiveTable) -> None:
-        """Queue the current view for every connection, built once per seat."""
-        encoded: dict[int | None, str] = {}
+        """Queue the current view for every connection (built once per connected seat;
+        a seat nobody watches costs nothing)."""
         for subscriber in live.subscribers:
-            if subscriber.seat not in encoded:
-                encoded[subscriber.seat] = encode(live.view(subscriber.seat))
-            subscriber.offer(encoded[subscriber.seat])
+            subscriber.offer(live.frame(subscriber.seat).message)
 
     # -- bots -------------------------------------------------------------------------
     def _kick(self, live: LiveTable) -> None:

@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import Annotated, Any, cast
 
 import anyio
-import orjson
 from fastapi import APIRouter, Depends, Header, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse
+from fastapi.responses import Response
 
 from nilegames.server import views
 from nilegames.server.errors import ApiError
@@ -28,7 +27,9 @@ from nilegames.server.schemas import (
 router = APIRouter()
 
 
-def get_hub(request: Request) -> Hub:
+async def get_hub(request: Request) -> Hub:
+    """The app's hub.  ``async``: FastAPI runs a plain ``def`` dependency in a worker
+    thread, a thread hand-off on every request for one attribute look-up."""
     return cast(Hub, request.app.state.hub)
 
 
@@ -67,21 +68,23 @@ async def create_table(body: NewTable, hub: HubDep) -> dict[str, Any]:
     }
 
 
-class FastJSON(JSONResponse):
-    """JSON encoded by orjson, several times faster than the standard library's."""
+class ViewJSON(Response):
+    """A view as the hub encoded it (:class:`~nilegames.server.live.Frame`), sent as it is.
 
-    def render(self, content: Any) -> bytes:
-        return orjson.dumps(content)
+    The endpoints that answer with a view return it ready: views are built from
+    observations by views.py already, FastAPI's re-validation of each one cost more than
+    the move itself, and the same bytes serve every request and broadcast until the table
+    changes.  ``response_model`` still documents them in the OpenAPI schema.
+    """
+
+    media_type = "application/json"
 
 
-# The two hot endpoints answer with a ready FastJSON response: their views are built from
-# observations by views.py already, and FastAPI's re-validation of each one cost more
-# than the move itself.  ``response_model`` still documents them in the OpenAPI schema.
 @router.get("/api/tables/{table_id}", response_model=View, responses=refusals(403, 404))
-async def get_view(table_id: str, hub: HubDep, token: Token = None) -> FastJSON:
+async def get_view(table_id: str, hub: HubDep, token: Token = None) -> ViewJSON:
     """The table as the token's seat (or a spectator) sees it."""
     live = await hub.table(table_id)
-    return FastJSON(live.view(hub.seat_of(live, token)))
+    return ViewJSON(live.frame(hub.seat_of(live, token)).body)
 
 
 @router.post(
@@ -89,9 +92,10 @@ async def get_view(table_id: str, hub: HubDep, token: Token = None) -> FastJSON:
     response_model=View,
     responses=refusals(403, 404, 409, 413, 422),
 )
-async def post_action(table_id: str, body: Move, hub: HubDep, token: Token = None) -> FastJSON:
+async def post_action(table_id: str, body: Move, hub: HubDep, token: Token = None) -> ViewJSON:
     """Play the token's seat's move; it is stored before this answers."""
-    return FastJSON(await hub.act(table_id, token, body.seq, body.action))
+    frame = await hub.act(table_id, token, body.seq, body.action)
+    return ViewJSON(frame.body)
 
 
 @router.post(
@@ -101,9 +105,10 @@ async def post_action(table_id: str, body: Move, hub: HubDep, token: Token = Non
 )
 async def hand_to_bot(
     table_id: str, seat: int, body: BotRequest, hub: HubDep, token: Token = None
-) -> dict[str, Any]:
+) -> ViewJSON:
     """A player leaving hands the seat to a bot (with the seat's own token)."""
-    return await hub.hand_to_bot(table_id, seat, token, body.bot)
+    frame = await hub.hand_to_bot(table_id, seat, token, body.bot)
+    return ViewJSON(frame.body)
 
 
 @router.get("/api/tables/{table_id}/replay", response_model=Replay, responses=refusals(404, 409))

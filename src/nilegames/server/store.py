@@ -11,9 +11,9 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple, cast
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, Table, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -63,13 +63,27 @@ class TableRecord:
         return replace(self, seats=tuple(seats), updated=when)
 
 
-@dataclass(frozen=True)
-class Logged:
-    """One log entry: sequence number, seat (``CHANCE`` for an outcome) and action."""
+class Logged(NamedTuple):
+    """One log entry: sequence number, seat (``CHANCE`` for an outcome) and action.
+
+    A tuple of ints, which the garbage collector stops tracking: a server holds hundreds
+    of these per live table, and every full collection would walk them all.
+    """
 
     seq: int
     seat: int
     action: int
+
+
+@dataclass(frozen=True)
+class Append:
+    """One move to store: its log entries (the move and the chance outcomes it led to) and
+    the table's status after it."""
+
+    table_id: str
+    entries: Sequence[Logged]
+    status: str
+    when: datetime
 
 
 def now() -> datetime:
@@ -125,11 +139,28 @@ def _record(row: TableRow) -> TableRecord:
     )
 
 
+#: The two statements of a move, built once on the plain tables: an ORM entity's insert
+#: or update is rebuilt and re-keyed for the statement cache on every call, which was
+#: most of the CPU a move's commit took, holding the GIL the event loop waits for.
+_ACTIONS = cast(Table, ActionRow.__table__)
+_TABLES = cast(Table, TableRow.__table__)
+_APPEND = insert(_ACTIONS)
+_TOUCH = (
+    update(_TABLES)
+    .where(_TABLES.c.id == bindparam("table_id"))
+    .values(status=bindparam("new_status"), updated=bindparam("when"))
+)
+
+
 def _action_rows(table_id: str, log: Sequence[Logged], when: datetime) -> list[dict[str, Any]]:
     return [
         {"table_id": table_id, "seq": e.seq, "seat": e.seat, "action": e.action, "created": when}
         for e in log
     ]
+
+
+def _taken(refused: Append) -> SeqTakenError:
+    return SeqTakenError(f"seq {refused.entries[0].seq} of table {refused.table_id} is taken")
 
 
 class Store:
@@ -156,21 +187,36 @@ class Store:
             if log:
                 connection.execute(insert(ActionRow), _action_rows(record.id, log, record.created))
 
-    def append(self, table_id: str, log: Sequence[Logged], status: str, when: datetime) -> None:
-        """Append entries and the table's new status in one transaction.
+    def append_all(self, appends: Sequence[Append]) -> list[SeqTakenError | None]:
+        """Store moves of different tables in one transaction: one commit, so one sync to
+        disk, however many moves were waiting for it (group commit).
 
-        Raises :class:`SeqTakenError` (and stores nothing) if any sequence number is taken.
+        A move whose sequence number another writer took is refused and the others are
+        stored, each then in a transaction of its own: returns each move's refusal or None.
         """
         try:
-            with self.engine.begin() as connection:
-                connection.execute(insert(ActionRow), _action_rows(table_id, log, when))
-                connection.execute(
-                    update(TableRow)
-                    .where(TableRow.id == table_id)
-                    .values(status=status, updated=when)
-                )
+            self._append(appends)
+            return [None] * len(appends)
         except IntegrityError:
-            raise SeqTakenError(f"seq {log[0].seq} of table {table_id} is taken") from None
+            if len(appends) == 1:
+                return [_taken(appends[0])]
+        outcomes: list[SeqTakenError | None] = []
+        for one in appends:
+            try:
+                self._append([one])
+                outcomes.append(None)
+            except IntegrityError:
+                outcomes.append(_taken(one))
+        return outcomes
+
+    def _append(self, appends: Sequence[Append]) -> None:
+        rows = [row for a in appends for row in _action_rows(a.table_id, a.entries, a.when)]
+        touched = [
+            {"table_id": a.table_id, "new_status": a.status, "when": a.when} for a in appends
+        ]
+        with self.engine.begin() as connection:
+            connection.execute(_APPEND, rows)
+            connection.execute(_TOUCH, touched)
 
     def set_seats(self, table_id: str, seats: Sequence[Seat], when: datetime) -> None:
         with self.engine.begin() as connection:
