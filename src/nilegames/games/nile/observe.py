@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from nilegames.core import CHANCE, TERMINAL, Observation
+from nilegames.core.log import viewer_log
 from nilegames.games.nile import actions as act
 from nilegames.games.nile.cards import (
     CROPS,
@@ -126,17 +127,8 @@ def build_observation(state: NileState, viewer: int | None) -> Observation:
 
 
 def _log(state: NileState, viewer: int | None) -> list[dict[str, Any]]:
-    """The viewer's log: words for new events are made once and kept on the state.
-
-    Events never change once logged, so rebuilding the whole log at every observation
-    (what made observations cost more as a game went on) is not needed.  The list is
-    fresh; its entries are shared, so a caller must not change them.
-    """
-    views = state.log_views.setdefault(viewer, [])
-    events = state.events
-    if len(views) < len(events):
-        views.extend(event_view(event, viewer) for event in events[len(views) :])
-    return views[:]
+    """The viewer's log (see core.log): words for new events are made once."""
+    return viewer_log(state.log_views, state.events, viewer, event_view)
 
 
 def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from nilegames.core import CHANCE, Observation
+from nilegames.core.log import viewer_log
 from nilegames.games.pharaohs import board
 from nilegames.games.pharaohs.actions import END_TURN
 from nilegames.games.pharaohs.river import FINISHED
@@ -141,12 +142,8 @@ def build_observation(state: PharaohsState, viewer: int | None) -> Observation:
 
 
 def _log(state: PharaohsState, viewer: int | None) -> list[dict[str, Any]]:
-    """The viewer's log; words for new events are made once and kept on the state."""
-    views = state.log_views.setdefault(viewer, [])
-    events = state.events
-    if len(views) < len(events):
-        views.extend(event_view(event, viewer) for event in events[len(views) :])
-    return views[:]
+    """The viewer's log (see core.log): words for new events are made once."""
+    return viewer_log(state.log_views, state.events, viewer, event_view)
 
 
 def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:

@@ -1,0 +1,26 @@
+"""A viewer's words for a game's events, made once per event and kept on the state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+EventView = Callable[[tuple[Any, ...], int | None], dict[str, Any]]
+
+
+def viewer_log(
+    cache: dict[int | None, list[dict[str, Any]]],
+    events: Sequence[tuple[Any, ...]],
+    viewer: int | None,
+    event_view: EventView,
+) -> list[dict[str, Any]]:
+    """The log as ``viewer`` sees it, the words of new events added to ``cache`` first.
+
+    Events never change once logged, so rebuilding the whole log at every observation
+    (what made observations cost more as a game went on) is not needed.  The list is
+    fresh; its entries are shared, so a caller must not change them.
+    """
+    views = cache.setdefault(viewer, [])
+    if len(views) < len(events):
+        views.extend(event_view(event, viewer) for event in events[len(views) :])
+    return views[:]
