@@ -18,6 +18,8 @@ from setuptools import setup
 #: state class must be compiled too, since it inherits from the compiled core class.
 COMPILED = [
     "src/nilegames/core/state.py",
+    "src/nilegames/games/artifacts/state.py",
+    "src/nilegames/games/banks/state.py",
     "src/nilegames/games/nile/rules.py",
     "src/nilegames/games/nile/state.py",
     "src/nilegames/games/pharaohs/river.py",

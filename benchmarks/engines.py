@@ -1,4 +1,4 @@
-"""Random-playout throughput of nilegames (NILE, NIL) beside OpenSpiel and RLCard games, as ratios.
+"""Random-playout throughput of nilegames (all four games) beside OpenSpiel and RLCard games.
 
 Absolute steps per second say more about the machine than about the engine, so every engine
 is measured in the same run, by the same kind of loop, and NILE is reported as a ratio to
@@ -38,6 +38,8 @@ DEFAULT_ROUNDS = 5
 DEFAULT_SEED = 20240601
 NILE_PLAYERS = (2, 3, 4, 5)
 PHARAOHS_PLAYERS = (2, 3, 4)
+ARTIFACTS_PLAYERS = (2, 3, 4)
+BANKS_PLAYERS = (2, 3, 4, 5)
 #: A random game longer than this never ends (a bug to report); it is not a measurement.
 MAX_STEPS_PER_GAME = 100_000
 #: NILE's targets, reported and never asserted: load and hardware move every figure.
@@ -313,6 +315,8 @@ def _rlcard(name: str) -> Callable[[int], Runner]:
 ENGINES: tuple[Engine, ...] = (
     *(Engine(NILE, "nile", n, _nilegames("nile", n)) for n in NILE_PLAYERS),
     *(Engine(NILE, "pharaohs", n, _nilegames("pharaohs", n)) for n in PHARAOHS_PLAYERS),
+    *(Engine(NILE, "artifacts", n, _nilegames("artifacts", n)) for n in ARTIFACTS_PLAYERS),
+    *(Engine(NILE, "banks", n, _nilegames("banks", n)) for n in BANKS_PLAYERS),
     Engine(OPENSPIEL, "hearts", 4, _openspiel("hearts")),
     Engine(OPENSPIEL, "gin_rummy", 2, _openspiel("gin_rummy")),
     Engine(RLCARD, "uno", 2, _rlcard("uno")),

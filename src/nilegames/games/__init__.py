@@ -1,5 +1,5 @@
 """Every game nilegames knows; importing this package registers them."""
 
-from nilegames.games import nile, pharaohs
+from nilegames.games import artifacts, banks, nile, pharaohs
 
-__all__ = ["nile", "pharaohs"]
+__all__ = ["artifacts", "banks", "nile", "pharaohs"]

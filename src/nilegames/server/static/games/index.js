@@ -3,9 +3,11 @@
 
 import * as nile from './nile.js';
 import * as pharaohs from './pharaohs.js';
+import * as artifacts from './artifacts.js';
+import * as banks from './banks.js';
 import * as generic from './generic.js';
 
-const GAMES = { nile, pharaohs };
+const GAMES = { nile, pharaohs, artifacts, banks };
 
 export function gameModule(id) {
   return GAMES[id] || generic;

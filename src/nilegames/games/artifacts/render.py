@@ -1,0 +1,277 @@
+"""Drawing a NILE ARTIFACTS observation for people: plain text, and a coloured panel.
+
+The river is a grid of columns, one per stop: the left port, spaces 1 to 9, the right
+port.  Under each stop's number come its region (``blue``, ``green``, ``red`` or
+``port``), a ``$`` where a boat earns a coin, one line per boat (``0>`` for seat 0's boat
+sailing right, ``<1`` for seat 1's sailing left, ``*`` once it has reached port in this
+navigation step), then the cards laid under each space: ``Sc`` scarab, ``An`` ankh,
+``Va`` vase, ``Ma`` mask, ``?`` a wild card, ``x2`` a card worth two artifacts.  The
+monuments, each seat's coins, favour and cards, the offering under way and the result
+follow in lines.  Everything is read from the observation (``observe.py``), nothing
+from the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from nilegames.core import Observation
+
+#: Width of one stop's column in the river grid, and of the row labels before them.
+COLUMN = 6
+LABEL = 10
+TYPE_MARKS = {"scarab": "Sc", "ankh": "An", "vase": "Va", "mask": "Ma", "?": "?"}
+REGION_STYLES = {"blue": "bold blue", "green": "bold green", "red": "bold red", None: "bold"}
+SEAT_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold white")
+LEGEND = (
+    "Cards: Sc scarab, An ankh, Va vase, Ma mask, ? wild (its owner names the type),"
+    " x2 worth two artifacts",
+    "Boats: 0> sails right, <0 sails left, * done sailing this step; $ a coin for stopping",
+)
+
+Cell = tuple[str, str]  # text (at most COLUMN - 1 characters) and rich style
+
+
+def _seat(seat: int | None, viewer: int | None) -> str:
+    if seat is None:
+        return "-"
+    return "you" if seat == viewer else f"seat {seat}"
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def card_name(card: dict[str, Any]) -> str:
+    """A card in words, as the log names it: 'red vase x2', 'blue ?'."""
+    double = " x2" if card["artifacts"] == 2 else ""
+    return f"{card['region']} {card['type']}{double}"
+
+
+def card_mark(card: dict[str, Any]) -> str:
+    """A card in one to four characters for the river grid: 'Va', 'Vax2', '?'."""
+    mark = TYPE_MARKS.get(str(card["type"]), str(card["type"])[:2])
+    return mark + ("x2" if card["artifacts"] == 2 else "")
+
+
+def stop_name(stop: int, stops: int) -> str:
+    if stop == 0:
+        return "the left port"
+    if stop == stops - 1:
+        return "the right port"
+    return f"space {stop}"
+
+
+def _river_rows(obs: Observation) -> list[tuple[Cell, list[Cell]]]:
+    """The river grid: (row label, one cell per stop) for each line."""
+    viewer = obs["seat"]
+    river = obs["river"]
+    last = len(river) - 1
+    rows: list[tuple[Cell, list[Cell]]] = []
+    heads = [
+        ("left" if s["stop"] == 0 else "right" if s["stop"] == last else str(s["stop"]), "bold")
+        for s in river
+    ]
+    rows.append((("stop", "dim"), heads))
+    regions = [
+        ("port" if s["port"] else s["region"], REGION_STYLES.get(s["region"], "")) for s in river
+    ]
+    rows.append((("region", "dim"), regions))
+    rows.append((("coin", "dim"), [("$" if s["coin"] else "", "yellow") for s in river]))
+    for boat in obs["boats"]:
+        seat = boat["seat"]
+        style = SEAT_STYLES[seat % len(SEAT_STYLES)]
+        mark = f"{seat}>" if boat["facing"] == "right" else f"<{seat}"
+        if boat["in_port"]:
+            mark += "*"
+        cells = [(mark if s["stop"] == boat["stop"] else "", style) for s in river]
+        rows.append(((f"boat {seat}" if seat != viewer else "your boat", style), cells))
+    depth = max((len(s["cards"]) for s in river), default=0)
+    for line in range(depth):
+        cells = []
+        for s in river:
+            cards = s["cards"]
+            if line < len(cards):
+                cells.append((card_mark(cards[line]), REGION_STYLES.get(cards[line]["region"], "")))
+            else:
+                cells.append(("", ""))
+        rows.append((("cards" if line == 0 else "", "dim"), cells))
+    return rows
+
+
+def _river_text(rows: list[tuple[Cell, list[Cell]]]) -> list[str]:
+    lines = []
+    for (label, _), cells in rows:
+        line = label.ljust(LABEL) + "".join(text.ljust(COLUMN) for text, _ in cells)
+        lines.append(line.rstrip())
+    return lines
+
+
+def header_lines(obs: Observation) -> list[str]:
+    viewer = obs["seat"]
+    last = " (the last)" if obs["final_round"] else ""
+    who = _seat(obs["active_seat"], viewer)
+    playing = f" - {who} to play" if obs["active_seat"] is not None else ""
+    step = f" ({obs['step']})" if obs.get("step") else ""
+    lines = [f"NILE ARTIFACTS - round {obs['round']}{last} - phase: {obs['phase']}{step}{playing}"]
+    if obs["first_player"] is not None:
+        lines[0] += f"; first player: {_seat(obs['first_player'], viewer)}"
+    lines.append(
+        f"Deck: {_count(obs['deck'], 'card')}; discard: {_count(len(obs['discard']), 'card')}; "
+        f"monuments in the pile: {obs['monument_pile']}; coins in the reserve: {obs['reserve']}"
+    )
+    return lines
+
+
+def _level_holders(monument: dict[str, Any], viewer: int | None) -> str:
+    return ", ".join(
+        f"{_seat(seat, viewer)} {level}" for seat, level in enumerate(monument["followers"])
+    )
+
+
+def monument_lines(obs: Observation) -> list[str]:
+    viewer = obs["seat"]
+    lines = [f"Monuments ({len(obs['monuments'])} shown, {obs['monument_pile']} in the pile):"]
+    for monument in obs["monuments"]:
+        lines.append(f"  {monument['name']} - levels: {_level_holders(monument, viewer)}")
+        conditions = " | ".join(
+            f"{index + 1}) {level['text']}" for index, level in enumerate(monument["levels"])
+        )
+        lines.append(f"    {conditions}")
+    if not obs["monuments"]:
+        lines.append("  none")
+    return lines
+
+
+def _boat_words(boat: dict[str, Any], stops: int) -> str:
+    where = stop_name(boat["stop"], stops)
+    done = ", done sailing" if boat["in_port"] else ""
+    return f"boat at {where} facing {boat['facing']}{done}"
+
+
+def seat_lines(obs: Observation) -> list[str]:
+    viewer = obs["seat"]
+    stops = len(obs["river"])
+    lines = []
+    for seat in range(obs["players"]):
+        cards = obs["tableaux"][seat]
+        names = ", ".join(card_name(c) for c in cards) or "none"
+        marker = " *" if seat == obs["active_seat"] else ""
+        lines.append(
+            f"{_seat(seat, viewer)}{marker}: {_count(obs['coins'][seat], 'coin')}, "
+            f"{obs['favour'][seat]} favour, {_boat_words(obs['boats'][seat], stops)}; "
+            f"{_count(len(cards), 'card')}: {names}"
+        )
+    return lines
+
+
+def offering_lines(obs: Observation) -> list[str]:
+    viewer = obs["seat"]
+    offering = obs["offering"]
+    lines = []
+    if offering["cards"] or (obs["phase"] == "offerings" and obs["active_seat"] is not None):
+        parts = []
+        for card, named in zip(offering["cards"], offering["declared"], strict=True):
+            name = card_name(card)
+            if card["type"] == "?":
+                name += f" (as {named})" if named else " (type not named yet)"
+            parts.append(name)
+        who = _seat(obs["active_seat"], viewer)
+        lines.append(f"Offering by {who}: {', '.join(parts) or 'no card yet'}")
+    if offering["used"]:
+        lines.append(f"Offered this step, set aside: {_count(len(offering['used']), 'card')}")
+    return lines
+
+
+def result_lines(obs: Observation) -> list[str]:
+    if "result" not in obs:
+        return []
+    viewer = obs["seat"]
+    result = obs["result"]
+    winners = ", ".join(_seat(s, viewer) for s in result["winners"])
+    favour = ", ".join(f"{_seat(s, viewer)} {f}" for s, f in enumerate(result["favour"]))
+    kept = ", ".join(f"{_seat(s, viewer)} {n}" for s, n in enumerate(result["cards_kept"]))
+    return [f"Game over. Winner: {winners}. Favour: {favour}; cards kept (ties): {kept}"]
+
+
+def render_text(obs: Observation) -> str:
+    lines = header_lines(obs)
+    lines += _river_text(_river_rows(obs))
+    lines += LEGEND
+    lines += monument_lines(obs)
+    lines += seat_lines(obs)
+    lines += offering_lines(obs)
+    lines += result_lines(obs)
+    return "\n".join(lines)
+
+
+def _river_rich(rows: list[tuple[Cell, list[Cell]]]) -> Text:
+    river = Text()
+    for index, ((label, label_style), cells) in enumerate(rows):
+        if index:
+            river.append("\n")
+        river.append(label.ljust(LABEL), style=label_style)
+        for text, style in cells:
+            river.append(text.ljust(COLUMN), style=style)
+    return river
+
+
+def _monument_table(obs: Observation) -> Table:
+    viewer = obs["seat"]
+    table = Table(title=f"Monuments ({obs['monument_pile']} in the pile)", expand=False)
+    table.add_column("monument")
+    for level in (1, 2, 3):
+        table.add_column(f"level {level}")
+    for seat in range(obs["players"]):
+        table.add_column(_seat(seat, viewer), justify="right", style=SEAT_STYLES[seat % 4])
+    for monument in obs["monuments"]:
+        table.add_row(
+            monument["name"],
+            *(level["text"] for level in monument["levels"]),
+            *(str(level) for level in monument["followers"]),
+        )
+    return table
+
+
+def _seat_table(obs: Observation) -> Table:
+    viewer = obs["seat"]
+    stops = len(obs["river"])
+    table = Table(title="Players", expand=False)
+    for column in ("seat", "coins", "favour", "boat", "cards"):
+        table.add_column(column, justify="right" if column in ("coins", "favour") else "left")
+    for seat in range(obs["players"]):
+        cards = Text()
+        for index, card in enumerate(obs["tableaux"][seat]):
+            if index:
+                cards.append(", ")
+            cards.append(card_name(card), style=REGION_STYLES.get(card["region"], ""))
+        marker = " *" if seat == obs["active_seat"] else ""
+        table.add_row(
+            Text(_seat(seat, viewer) + marker, style=SEAT_STYLES[seat % 4]),
+            str(obs["coins"][seat]),
+            str(obs["favour"][seat]),
+            _boat_words(obs["boats"][seat], stops).removeprefix("boat at "),
+            cards if len(cards) else Text("none", style="dim"),
+        )
+    return table
+
+
+def render_rich(obs: Observation) -> Any:
+    parts: list[Any] = [
+        Text("\n".join(header_lines(obs))),
+        _river_rich(_river_rows(obs)),
+        Text("\n".join(LEGEND), style="dim"),
+        _monument_table(obs),
+        _seat_table(obs),
+    ]
+    more = offering_lines(obs)
+    if more:
+        parts.append(Text("\n".join(more)))
+    if "result" in obs:
+        parts.append(Text("\n".join(result_lines(obs)), style="bold"))
+    return Panel(Group(*parts), title="NILE ARTIFACTS")

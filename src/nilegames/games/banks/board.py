@@ -1,0 +1,83 @@
+"""The board of AN DEN UFERN DES NILS as data (a reconstruction; docs/rules/banks.md).
+
+Each bank of the Nile has four rows of fields, of 2, 3, 4 and 5 fields, running from the
+river (position 0) out to the desert.  Palms fall towards the desert, and the short rows
+are the fertile ones.  Strips cover rows when fewer than five play.  The market has four
+rows; a row is named by the fewest palms a plant needs to enter it (1 to 4), the row for
+1 palm being the rightmost, of 5 spaces.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+BANKS = 2
+ROW_LENGTHS = (2, 3, 4, 5)
+
+
+class Field(NamedTuple):
+    bank: int
+    row: int  # index into the 8 rows of both banks: bank * 4 + (0..3)
+    position: int  # 0 next to the Nile
+    palms: int
+
+
+def _palms(length: int, position: int) -> int:
+    """Four palms at most; one fewer each field towards the desert; short rows richer."""
+    to_desert = length - 1 - position
+    return min(4, to_desert + 1 + (1 if length <= 3 else 0))
+
+
+ROWS: tuple[tuple[int, ...], ...]  # per row, its field ids from the Nile out
+FIELDS: tuple[Field, ...]
+
+
+def _build() -> tuple[tuple[tuple[int, ...], ...], tuple[Field, ...]]:
+    rows: list[tuple[int, ...]] = []
+    fields: list[Field] = []
+    for bank in range(BANKS):
+        for index, length in enumerate(ROW_LENGTHS):
+            row = bank * len(ROW_LENGTHS) + index
+            ids = []
+            for position in range(length):
+                ids.append(len(fields))
+                fields.append(Field(bank, row, position, _palms(length, position)))
+            rows.append(tuple(ids))
+    return tuple(rows), tuple(fields)
+
+
+ROWS, FIELDS = _build()
+NUM_ROWS = len(ROWS)
+NUM_FIELDS = len(FIELDS)
+ROW_LENGTH = tuple(len(r) for r in ROWS)
+
+#: Rows under the strips, by player count: the seed covers both 2-field rows and one
+#: 3-field row for two players, both 2-field rows for three, one 2-field row for four.
+COVERED: dict[int, frozenset[int]] = {
+    2: frozenset({0, 4, 5}),
+    3: frozenset({0, 4}),
+    4: frozenset({4}),
+    5: frozenset(),
+}
+
+# -- the market ------------------------------------------------------------------------
+#: Spaces of each market row, by the palms it needs (index 0: 1 palm, the rightmost row).
+MARKET_SIZES = (5, 4, 4, 3)
+NUM_MARKET_ROWS = len(MARKET_SIZES)
+#: Favour of a full row: to one player alone, to two, to three or more (the best three).
+ROW_PAYOUTS = ((6,), (4, 2), (3, 2, 1))
+
+# -- the score track -------------------------------------------------------------------
+TRACK_SPACES = 30
+OBELISK_START = TRACK_SPACES - 1  # pawns start on space 0, the obelisk on the last
+
+# -- crops ---------------------------------------------------------------------------
+CROP_KEYS = ("flax", "wheat", "grapes", "onion", "aubergine")
+NUM_CROPS = len(CROP_KEYS)
+#: Plants of each crop in every player's colour: 5 + 4 + 3 + 2 + 1 = 15.
+CROP_COUNTS = (5, 4, 3, 2, 1)
+PLANTS_PER_PLAYER = sum(CROP_COUNTS)
+
+# -- the flood circle ----------------------------------------------------------------
+FLOOD, EBB_1, EBB_2 = range(3)
+CIRCLE_KEYS = ("flood", "ebb 1", "ebb 2")

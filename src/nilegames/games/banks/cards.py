@@ -1,0 +1,96 @@
+"""The 45 water cards and 30 desert cards (a reconstruction; docs/rules/banks.md).
+
+A water card's face shows waves at its two ends, laid along a row like a domino: the
+inner end (towards the Nile) must match the outer end of what it adjoins, the Nile
+itself showing a single wave; an outer end with no wave ends the row's water.  The back
+of every card (water and desert) carries an event, seen only when the card is removed by
+an ebb (water) or flooded (desert).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+NONE, SINGLE, DOUBLE = range(3)
+WAVE_KEYS = ("none", "single", "double")
+
+#: Faces (inner, outer) and how many cards show each: single waves lead from the Nile, so
+#: most cards start single; doubles make separate channels; blank ends stop a row.
+FACE_COUNTS: dict[tuple[int, int], int] = {
+    (SINGLE, SINGLE): 14,
+    (SINGLE, DOUBLE): 7,
+    (SINGLE, NONE): 6,
+    (DOUBLE, DOUBLE): 7,
+    (DOUBLE, SINGLE): 6,
+    (DOUBLE, NONE): 5,
+}
+FACES = tuple(FACE_COUNTS)
+NUM_FACES = len(FACES)
+
+ROT, DESERT, HIPPO = range(3)
+EVENT_KEYS = ("rot", "desert", "hippo")
+
+
+class Event(NamedTuple):
+    kind: int
+    palms: int  # rows a rot reaches: 1 to 4 (0 for other events)
+    arrow: bool  # also moves the flood circle's marker one step
+
+
+def _events(rot_each: int, desert: int, hippo: int, arrows: int) -> list[Event]:
+    """Rot with 1-4 palms, desert and hippopotamus backs; the first ``arrows`` of them
+    (spread over the kinds) also show an arrow."""
+    backs = [Event(ROT, palms, False) for palms in (1, 2, 3, 4) for _ in range(rot_each)]
+    backs += [Event(DESERT, 0, False)] * desert + [Event(HIPPO, 0, False)] * hippo
+    step = len(backs) // arrows
+    return [
+        b._replace(arrow=True) if i % step == step - 1 and i // step < arrows else b
+        for i, b in enumerate(backs)
+    ]
+
+
+#: The backs of the water cards, and the event each (face, back) pair is dealt.
+WATER_EVENTS = tuple(_events(rot_each=5, desert=15, hippo=10, arrows=9))
+DESERT_EVENTS = tuple(_events(rot_each=3, desert=10, hippo=8, arrows=6))
+NUM_WATER = sum(FACE_COUNTS.values())
+NUM_DESERT = len(DESERT_EVENTS)
+EVENTS = tuple(sorted(set(WATER_EVENTS) | set(DESERT_EVENTS)))
+NUM_EVENTS = len(EVENTS)
+EVENT_INDEX = {event: index for index, event in enumerate(EVENTS)}
+
+
+def _water_cards() -> tuple[tuple[int, int], ...]:
+    """Each water card as (face index, event index): backs dealt round the faces in turn."""
+    faces = [face for face, count in FACE_COUNTS.items() for _ in range(count)]
+    # Interleave so that every face gets a share of every kind of back.
+    order = sorted(range(len(faces)), key=lambda i: (i * 7) % len(faces))
+    cards = [(FACES.index(faces[i]), EVENT_INDEX[WATER_EVENTS[k]]) for k, i in enumerate(order)]
+    return tuple(sorted(cards))
+
+
+WATER_CARDS = _water_cards()
+
+
+def water_counts() -> list[list[int]]:
+    """How many water cards show each (face, event): the box before anything is seen."""
+    counts = [[0] * NUM_EVENTS for _ in range(NUM_FACES)]
+    for face, event in WATER_CARDS:
+        counts[face][event] += 1
+    return counts
+
+
+def desert_counts() -> list[int]:
+    counts = [0] * NUM_EVENTS
+    for event in DESERT_EVENTS:
+        counts[EVENT_INDEX[event]] += 1
+    return counts
+
+
+def event_words(event: int) -> str:
+    kind, palms, arrow = EVENTS[event]
+    words = {
+        ROT: f"rot ({palms} palm{'s' if palms > 1 else ''})",
+        DESERT: "desert",
+        HIPPO: "hippopotamus",
+    }[kind]
+    return words + (" + arrow" if arrow else "")

@@ -1,0 +1,95 @@
+"""What one finished game of AN DEN UFERN DES NILS says, for simulations
+(``nilegames simulate banks``).
+
+Every figure is read from the event log (``state.events``), the full truth of the game:
+the reconstruction's balance (how long games last, how often water and rot strike, which
+actions players use) is checked over many games with these.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nilegames.games.banks.cards import DESERT, EVENTS, HIPPO
+
+if TYPE_CHECKING:
+    from nilegames.games.banks.state import BanksState
+
+#: Events that count one use of an action (the actions phase), by figure name.
+ACTION_EVENTS = {
+    "plant": "sown",
+    "grow": "grown",
+    "harvest": "harvested",
+    "buy_seed": "seeds_bought",
+    "buy_other_seed": "other_seeds_bought",
+    "buy_joker": "jokers_bought",
+    "joker": "jokers_used",
+    "heal": "plants_healed",
+}
+
+
+def final_scores(state: BanksState) -> list[float]:
+    """Each seat's points on the score track at the end."""
+    return [float(score) for score in state.scores]
+
+
+def statistics(state: BanksState) -> dict[str, float]:
+    """The game's figures by name (see :meth:`nilegames.core.Game.statistics`).
+
+    - ``rounds``: rounds played; ``ended_round_limit``: 1 if the safety limit ended it;
+    - ``plants_flooded``: plants sent to the boat by water (opening and floods);
+      ``plants_to_desert``: plants sent there by spreading desert;
+    - ``rot_events``: rot cards that struck the market; ``plants_spoiled``: spoil marks
+      they put on market plants; ``desert_events`` (desert cards turned up, whether or
+      not the desert found room to spread), ``hippo_events``, ``arrows``: the other
+      events of water and desert backs;
+    - ``rows_scored``: market rows that filled and scored;
+    - ``plants_lost``: plants taken out of the game from the boat, all seats;
+    - one count per action used (``sown``, ``grown``, ``harvested``, ``seeds_bought``,
+      ``jokers_bought``, ``jokers_used``; with the variants, ``other_seeds_bought`` and
+      ``plants_healed``), so a simulation shows every action is used.
+    """
+    figures: dict[str, float] = dict.fromkeys(ACTION_EVENTS.values(), 0.0)
+    flooded = to_desert = rots = spoiled = deserts = hippos = arrows = rows = 0
+    reason = ""
+    for event in state.events:
+        kind = event[0]
+        if kind in ACTION_EVENTS:
+            figures[ACTION_EVENTS[kind]] += 1
+        elif kind == "washed":
+            if event[4] == "flood":
+                flooded += 1
+            else:
+                to_desert += 1
+        elif kind == "rot_row":
+            rots += 1
+        elif kind == "rot":
+            spoiled += 1
+        elif kind in ("water_back", "desert_back"):
+            card_kind = EVENTS[int(event[2])][0]
+            deserts += card_kind == DESERT
+            hippos += card_kind == HIPPO
+        elif kind == "arrow":
+            arrows += 1
+        elif kind == "row_scored":
+            rows += 1
+        elif kind == "game_over":
+            reason = str(event[1])
+    if not state.game.options["seed_trade"]:
+        del figures["other_seeds_bought"]
+    if not state.game.options["joker_heal"]:
+        del figures["plants_healed"]
+    figures.update(
+        rounds=float(state.round),
+        ended_round_limit=float(reason == "round limit"),
+        plants_flooded=float(flooded),
+        plants_to_desert=float(to_desert),
+        rot_events=float(rots),
+        plants_spoiled=float(spoiled),
+        desert_events=float(deserts),
+        hippo_events=float(hippos),
+        arrows=float(arrows),
+        rows_scored=float(rows),
+        plants_lost=float(sum(state.lost)),
+    )
+    return figures

@@ -1,0 +1,169 @@
+"""Properties of AN DEN UFERN DES NILS (banks) that hold in every game: checked over random games.
+
+Each game is played with random legal moves and random chance outcomes, with 2 to 5
+players and a random choice of the variants.  The invariants are read from the rules
+(75 plants, 45 water cards, 30 desert cards, at most two plants a field) and from the way
+state.py keeps its zones; each test's docstring states the exact equation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nilegames.core import resolve_chance
+from nilegames.games.banks.board import FIELDS, MARKET_SIZES, NUM_FIELDS, PLANTS_PER_PLAYER
+from nilegames.games.banks.cards import NUM_DESERT, NUM_WATER
+from nilegames.games.banks.game import BanksGame
+from nilegames.games.banks.state import EMPTY_GROUND, WATER, BanksState
+from tests.banks_helpers import desert_count, events, plant_count, water_count
+
+SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+#: Every option of the game, each on or off at random (the auctions of the bidding
+#: variants keep secret bids, so the observation test leaves those two out).
+OPTIONS = tuple(spec.name for spec in BanksGame.option_specs)
+SECRET = frozenset({"hippo_auction", "bid_start"})
+
+Config = tuple[int, int, dict[str, Any]]
+
+
+@st.composite
+def configs(draw: st.DrawFn, public: bool = False) -> Config:
+    players = draw(st.integers(2, 5))
+    seed = draw(st.integers(0, 2**32))
+    names = [name for name in OPTIONS if not (public and name in SECRET)]
+    options = {name: draw(st.booleans()) for name in names}
+    return players, seed, options
+
+
+def games(config: Config) -> Iterator[BanksState]:
+    """The state before every action of one random game, then the final state."""
+    players, seed, options = config
+    rng = random.Random(seed)
+    state = BanksGame(players, **options).new_initial_state()
+    while not state.is_terminal():
+        yield state
+        if state.is_chance_node():
+            resolve_chance(state, rng)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()), player=state.current_player())
+    yield state
+
+
+@SETTINGS
+@given(configs())
+def test_plants_are_conserved(config: Config) -> None:
+    """For every colour: supply + boat + fields + market + lost = 15, none below zero."""
+    for state in games(config):
+        counts = plant_count(state)
+        for seat in range(state.n):
+            assert min(counts[seat]) >= 0
+            assert sum(counts[seat]) + state.lost[seat] == PLANTS_PER_PLAYER
+
+
+@SETTINGS
+@given(configs())
+def test_water_cards_are_conserved(config: Config) -> None:
+    """stacks (top included) + water on the fields + discard + out of the game = 45.
+
+    The faces and backs are drawn only when seen, so also: backs not yet seen
+    (``water_unseen``) = 45 - discard; faces seen but backs not (``face_known``) = tops
+    shown + water on the fields; and no face is drawn more often than cards show it.
+    """
+    for state in games(config):
+        assert water_count(state) == NUM_WATER
+        assert sum(map(sum, state.water_unseen)) == NUM_WATER - state.water_discard
+        on_board = sum(1 for g in state.fields_ground if g == WATER)
+        shown = sum(1 for tops in state.tops for face in tops if face >= 0)
+        assert sum(state.face_known) == shown + on_board
+        assert min(state.face_weights()) >= 0
+        for seat in range(state.n):
+            for stack in range(2):
+                if state.tops[seat][stack] >= 0:
+                    assert state.stacks[seat][stack] > 0
+                elif state.stacks[seat][stack]:  # only while its new top is being drawn
+                    assert (seat, stack) in state.reveal_queue
+
+
+@SETTINGS
+@given(configs())
+def test_desert_cards_are_conserved(config: Config) -> None:
+    """pile + desert cards on the fields + jokers in hand + jokers spent (+ the set-up's
+    3 cards until the first player has placed them: the pile is made without them) = 30.
+
+    A flooded desert card leaves the field and becomes its first player's joker, so it is
+    counted in ``jokers`` (and later in ``jokers_spent``).  Backs are drawn only for
+    flooded desert cards: backs not yet seen (``desert_unseen``) + desert cards flooded
+    (their "desert_back" events) = 30.
+    """
+    for state in games(config):
+        assert desert_count(state) == NUM_DESERT
+        assert min(state.jokers) >= 0 and state.desert_pile >= 0
+        assert sum(state.desert_unseen) + len(events(state, "desert_back")) == NUM_DESERT
+
+
+@SETTINGS
+@given(configs())
+def test_fields_and_market_rows_obey_the_placing_rules(config: Config) -> None:
+    """At most two plants a field, never two of one colour, none on water, desert or a
+    covered row; market rows within their size, no crop next to one of the two before."""
+    for state in games(config):
+        for field in range(NUM_FIELDS):
+            here = state.plants[field]
+            assert len(here) <= 2
+            assert len({owner for owner, _crop, _ripe in here}) == len(here)
+            if here:
+                assert state.fields_ground[field] == EMPTY_GROUND
+                assert not state.covered[FIELDS[field].row]
+        for m, row in enumerate(state.market):
+            assert len(row) <= MARKET_SIZES[m]
+            crops = [crop for _owner, crop, _condition in row]
+            for i, crop in enumerate(crops):
+                assert crop not in crops[max(0, i - 2) : i]
+
+
+@SETTINGS
+@given(configs())
+def test_scores_never_fall_and_the_obelisk_never_moves_away(config: Config) -> None:
+    """Scores and plants lost only grow, the obelisk only comes nearer; the game ends as
+    soon as a score reaches the obelisk (or at the round limit)."""
+    before: tuple[list[int], int, list[int]] | None = None
+    for state in games(config):
+        if before is not None:
+            scores, obelisk, lost = before
+            assert all(now >= then for now, then in zip(state.scores, scores, strict=True))
+            assert state.obelisk <= obelisk
+            assert all(now >= then for now, then in zip(state.lost, lost, strict=True))
+        before = (state.scores[:], state.obelisk, state.lost[:])
+        if not state.is_terminal():
+            assert max(state.scores) < state.obelisk
+    assert state.is_terminal()
+
+
+def without_viewer(observation: dict[str, Any]) -> dict[str, Any]:
+    """The observation without its "seat" and the log's words ("You ..." for one's own
+    moves); the log's data fields stay."""
+    view = {key: value for key, value in observation.items() if key != "seat"}
+    view["log"] = [{k: v for k, v in entry.items() if k != "text"} for entry in view["log"]]
+    return view
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(configs(public=True))
+def test_every_seat_sees_the_same_table(config: Config) -> None:
+    """Nothing is hidden (cards are drawn when seen): every seat's observation, and the
+    spectator's, is the same but for the "seat" field and the log's wording."""
+    for step, state in enumerate(games(config)):
+        if step % 5 and not state.is_terminal():
+            continue
+        assert state.public_observation()["seat"] is None
+        public = without_viewer(state.public_observation())
+        for seat in range(state.n):
+            observation = state.observation(seat)
+            assert observation["seat"] == seat
+            assert without_viewer(observation) == public
