@@ -14,7 +14,7 @@ $(BIN)/python:
 KERNEL := $(shell sed -n 's/^ *"\(src\/.*\.py\)",$$/\1/p' setup.py)
 
 $(STAMP): pyproject.toml setup.py $(KERNEL) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,ray]'
 	touch $(STAMP)
 
 ## Serve the web app at http://127.0.0.1:8000 (SQLite under ./data/): play in the browser.
@@ -38,13 +38,15 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -n 2 -q
 
-## Speed beside peers measured in the same run, as ratios: engines, PettingZoo envs, search.
+## Speed beside peers measured in the same run, as ratios: engines, PettingZoo envs, search;
+## then simulations: games/s per game, and Ray against local processes.
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/engines.py
 	$(BIN)/python benchmarks/envs.py
 	$(BIN)/python benchmarks/search.py speed
 	$(BIN)/python benchmarks/load.py
+	$(BIN)/python benchmarks/simulate.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .pytest_cache .ruff_cache

@@ -1,9 +1,10 @@
 """Search speed and strength: our ISMCTS beside OpenSpiel's own ISMCTSBot on the same game.
 
-``speed`` times both searches on the same positions of random NILE games (iterations per
-second on one core, and where ours spends its time).  ``match`` plays two-player games
-between them through the OpenSpiel adapter, seats alternating: once at an equal number of
-simulations, once at equal time (ours gets the seconds per move OpenSpiel's bot took).
+``speed`` times both searches on the same positions of random games of each game
+and player count (iterations per second on one core, and where ours spends its time).
+``match`` plays two-player games between them through the OpenSpiel adapter, seats
+alternating: once at an equal number of simulations, once at equal time (ours gets the
+seconds per move OpenSpiel's bot took).
 
 Run ``python benchmarks/search.py speed`` (part of ``make bench``) or
 ``python benchmarks/search.py match --games 40 --simulations 50``.
@@ -35,12 +36,12 @@ from nilegames.envs.openspiel import load_game
 UCT_C = 2.0  # OpenSpiel's usual constant for returns in [-1, 1]
 
 
-def positions(players: int, count: int, seed: int) -> list[State]:
+def positions(game_id: str, players: int, count: int, seed: int) -> list[State]:
     """Decision points with a real choice, spread over random games."""
     rng = random.Random(seed)
     found: list[State] = []
     while len(found) < count:
-        state = nilegames.make("nile", players=players)
+        state = nilegames.make(game_id, players=players)
         picks = set(rng.sample(range(20, 200), 3))
         step = 0
         while not state.is_terminal() and len(found) < count:
@@ -65,12 +66,25 @@ def openspiel_bot(game: Any, simulations: int, seed: int) -> ismcts.ISMCTSBot:
     )
 
 
-def speed(count: int, iterations: int, simulations: int, seed: int, console: Console) -> None:
+def speed(
+    game_ids: Sequence[str],
+    count: int,
+    iterations: int,
+    simulations: int,
+    seed: int,
+    console: Console,
+) -> None:
     out = Table(title="Search speed on one core (median over positions)", box=box.SIMPLE)
-    for column in ("players", "ours it/s", "resample", "tree", "playout", "OpenSpiel it/s", "×"):
+    columns = ("game", "players", "ours it/s", "resample", "tree", "playout", "OpenSpiel it/s")
+    for column in (*columns, "×"):
         out.add_column(column, justify="right")
-    for players in (2, 3, 4, 5):
-        states = positions(players, count, seed + players)
+    for game_id, players in (
+        (info["id"], n)
+        for info in nilegames.games()
+        if info["id"] in game_ids
+        for n in range(info["min_players"], info["max_players"] + 1)
+    ):
+        states = positions(game_id, players, count, seed + players)
         rates, shares = [], []
         for index, state in enumerate(states):
             bot = ISMCTSBot(index, iterations=iterations, profile=True)
@@ -80,7 +94,7 @@ def speed(count: int, iterations: int, simulations: int, seed: int, console: Con
             parts = [s.resample_seconds, s.tree_seconds, s.playout_seconds]
             shares.append([part / s.seconds for part in parts])
         theirs = []
-        game = load_game("nile", players=players)
+        game = load_game(game_id, players=players)
         for index, state in enumerate(states[: max(1, count // 2)]):
             spiel = game.state_from_history(state.history())
             start = time.perf_counter()
@@ -89,6 +103,7 @@ def speed(count: int, iterations: int, simulations: int, seed: int, console: Con
         ours, other = statistics.median(rates), statistics.median(theirs)
         share = np.mean(shares, axis=0)
         out.add_row(
+            game_id,
             str(players),
             f"{ours:,.0f}",
             *(f"{x:.0%}" for x in share),
@@ -175,10 +190,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--simulations", type=int, default=30, help="OpenSpiel's simulations")
     parser.add_argument("--games", type=int, default=20, help="games per match setting")
     parser.add_argument("--seed", type=int, default=20240601)
+    parser.add_argument(
+        "--game", action="append", help="a game id for speed (repeat; default: every game)"
+    )
     args = parser.parse_args(argv)
     console = Console(highlight=False)
     if args.what == "speed":
-        speed(args.positions, args.iterations, args.simulations, args.seed, console)
+        game_ids = args.game or [info["id"] for info in nilegames.games()]
+        speed(game_ids, args.positions, args.iterations, args.simulations, args.seed, console)
     else:
         match(args.games, args.simulations, args.seed, console)
     return 0

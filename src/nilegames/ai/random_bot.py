@@ -12,6 +12,9 @@ class RandomBot:
     """Picks uniformly among the legal actions, from its own seeded generator."""
 
     name = "random"
+    #: It never looks at the observation, so callers that play many games may pass an
+    #: empty one instead of building it (``nilegames simulate`` does).
+    reads_observation = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

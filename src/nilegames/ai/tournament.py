@@ -30,9 +30,7 @@ import hashlib
 import itertools
 import json
 import math
-import multiprocessing
 import random
-import signal
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -281,36 +279,43 @@ def _search_speed(before: object, after: object) -> float | None:
     return float(speed) if isinstance(speed, int | float) else None
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them all at once."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def play_batch(tasks: Sequence[GameTask]) -> list[GameResult]:
+    """Play some games (the unit a worker process or a Ray task runs)."""
+    return [play_game(task) for task in tasks]
 
 
-def play_games(tasks: Sequence[GameTask], jobs: int, progress: Progress | None) -> list[GameResult]:
-    """Play every task, in ``jobs`` processes if more than one; results in index order."""
-    results: dict[int, GameResult] = {}
+def play_games(
+    tasks: Sequence[GameTask],
+    jobs: int,
+    progress: Progress | None,
+    *,
+    backend: str = "local",
+    address: str | None = None,
+) -> list[GameResult]:
+    """Play every task, in ``jobs`` processes if more than one (or as Ray tasks, see
+    :mod:`nilegames.analysis.backends`); results in index order."""
+    # Imported here: nilegames.analysis imports this module (for derive_seed).
+    from nilegames.analysis.backends import run_batches
 
-    def finished(result: GameResult) -> None:
-        results[result.index] = result
+    done = 0
+
+    def finished(part: list[GameResult]) -> None:
+        nonlocal done
+        done += len(part)
         if progress is not None:
-            progress(len(results), len(tasks))
+            progress(done, len(tasks))
 
-    if jobs == 1 or len(tasks) < 2:
-        for task in tasks:
-            finished(play_game(task))
-    else:
-        # spawn: a fresh interpreter per worker, safe whatever threads the parent runs
-        pool = multiprocessing.get_context("spawn").Pool(
-            min(jobs, len(tasks)), initializer=_ignore_interrupts
-        )
-        try:
-            for result in pool.imap_unordered(play_game, tasks):
-                finished(result)
-            pool.close()
-        finally:
-            pool.terminate()
-            pool.join()
-    return [results[task.index] for task in tasks]
+    # One game a batch: tournament games are long (search bots), so sending them costs
+    # nothing in comparison, and the progress bar moves with every game.
+    played = run_batches(
+        play_batch,
+        [(task,) for task in tasks],
+        jobs=jobs,
+        backend=backend,
+        address=address,
+        finished=finished,
+    )
+    return sorted(played, key=lambda result: result.index)
 
 
 def run_tournament(
@@ -323,15 +328,19 @@ def run_tournament(
     jobs: int = 1,
     options: Mapping[str, Any] | None = None,
     progress: Progress | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> TournamentResult:
     """Play a round robin of ``games`` games per table (see the module docstring) and rate
-    the bots.  Bad input raises a :class:`~nilegames.core.NilegamesError` before any game."""
+    the bots, in ``jobs`` local processes or as Ray tasks (``backend="ray"``, on the
+    cluster at ``address`` or a local instance of ``jobs`` CPUs).  Bad input raises a
+    :class:`~nilegames.core.NilegamesError` before any game."""
     options = dict(options or {})
     specs = check_settings(game_id, players, bot_specs, games, jobs, options)
     per_table = games_per_table(games, players)
     tasks = schedule(game_id, players, specs, per_table, seed, options)
     start = time.perf_counter()
-    played = play_games(tasks, jobs, progress)
+    played = play_games(tasks, jobs, progress, backend=backend, address=address)
     return TournamentResult(
         game_id=game_id,
         players=players,

@@ -29,6 +29,7 @@ from nilegames.ai.tournament import (
     save_results,
     tables,
 )
+from nilegames.analysis.backends import BACKENDS, require_ray, session
 from nilegames.cli.screen import LOG_LINES, Screen, seat_label
 from nilegames.cli.session import Quit, Session, reader
 from nilegames.core import (
@@ -312,6 +313,13 @@ def tournament(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
     ] = None,
+    backend: Annotated[
+        str, typer.Option(help=f"Where games run: {' or '.join(BACKENDS)}.")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(help="Ray cluster to join (ray://HOST:10001 or auto); default: a local one."),
+    ] = None,
 ) -> None:
     """Round robin between bots with seat rotation: win rates, Elo and head-to-head scores."""
     with clear_errors():
@@ -319,6 +327,7 @@ def tournament(
         options = parse_options(description, option or ())
         seats = int(description["min_players"]) if players is None else players
         specs = check_settings(game, seats, bots.split(","), games, jobs, options)
+        check_backend(backend, address)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     folder = out if out is not None else Path(f"tournament-{game}-{seats}p-{seed}")
@@ -335,7 +344,9 @@ def tournament(
     )
     if per_table != games:
         console.print(f"(--games {games} rounded up to {per_table}: every bot sits in every seat)")
-    result = play_tournament(console, game, seats, specs, per_table, seed, jobs, options)
+    result = play_tournament(
+        console, game, seats, specs, per_table, seed, jobs, options, backend, address
+    )
     console.print(standings_table(result))
     if len(specs) > 1:
         console.print(head_to_head_table(result))
@@ -357,23 +368,47 @@ def play_tournament(
     seed: int,
     jobs: int,
     options: Mapping[str, Any],
+    backend: str = "local",
+    address: str | None = None,
 ) -> TournamentResult:
     """Run the tournament under a progress bar; Ctrl-C stops it with exit code 130."""
     columns = ("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn())
-    with Progress(*columns, TimeRemainingColumn(), console=console) as bar:
-        task = bar.add_task("games", total=len(tables(len(specs), seats)) * games)
+    try:
+        with (
+            clear_errors(),
+            session(backend, jobs, address),
+            Progress(*columns, TimeRemainingColumn(), console=console) as bar,
+        ):
+            task = bar.add_task("games", total=len(tables(len(specs), seats)) * games)
 
-        def advance(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
+            def advance(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
 
-        try:
-            with clear_errors():
-                return run_tournament(
-                    game, seats, specs, games, seed, jobs=jobs, options=options, progress=advance
-                )
-        except KeyboardInterrupt:
-            console.print("Interrupted.")
-            raise typer.Exit(130) from None
+            return run_tournament(
+                game,
+                seats,
+                specs,
+                games,
+                seed,
+                jobs=jobs,
+                options=options,
+                progress=advance,
+                backend=backend,
+                address=address,
+            )
+    except KeyboardInterrupt:
+        console.print("Interrupted.")
+        raise typer.Exit(130) from None
+
+
+def check_backend(backend: str, address: str | None) -> None:
+    """Refuse an unknown backend, an address without Ray, or Ray where it is missing."""
+    if backend not in BACKENDS:
+        raise GameOptionError(f"no backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        raise GameOptionError("--address is for --backend ray")
+    if backend == "ray":
+        require_ray()
 
 
 def standings_table(result: TournamentResult) -> Table:
@@ -441,6 +476,15 @@ def head_to_head_table(result: TournamentResult) -> Table:
             cells.append(f"{score / count:.1%}" if count else "-")
         table.add_row(row, *cells)
     return table
+
+
+def _register_simulate() -> None:
+    from nilegames.cli.simulate import simulate_command
+
+    app.command("simulate")(simulate_command)
+
+
+_register_simulate()
 
 
 @app.command()

@@ -71,6 +71,32 @@ class Game(ABC):
         """
         raise NotImplementedError(f"{self.id} has no evaluation function")
 
+    # -- reading a finished game (analysis: ``nilegames simulate``) -----------------------
+    def final_scores(self, state: State) -> list[float]:
+        """One score per seat at the end of a finished game, in the game's own points.
+
+        Simulations report their distribution.  Games with points override it; the
+        default is the returns, which every game has.
+        """
+        return [float(r) for r in state.returns()]
+
+    def turns(self, state: State) -> int | None:
+        """How many turns a finished game lasted, as the game counts them; None if the game
+        has no notion of its own (a simulation then counts the runs of decisions by one
+        seat)."""
+        return None
+
+    def statistics(self, state: State) -> dict[str, float]:
+        """Figures of one finished game that only this game knows (NILE: locust strikes,
+        overtakes...), read from its event log, by name.
+
+        A simulation averages each over the games that report it, with a 95 % interval; a
+        figure a game leaves out (a success rate with nothing tried) is not counted as
+        zero.  Names are ``snake_case``; a figure that is 0 or 1 in every game is read as
+        a rate.  The default is none.
+        """
+        return {}
+
     def observation_encoder(self) -> ObservationEncoder:
         """The fixed-shape encoding of what a seat sees now (for learning code)."""
         raise NotImplementedError(f"{self.id} has no observation encoder")

@@ -65,6 +65,22 @@ class NileGame(Game):
         assert isinstance(state, NileState)
         return evaluate(state, player)
 
+    def final_scores(self, state: State) -> list[float]:
+        from nilegames.games.nile.stats import final_scores
+
+        assert isinstance(state, NileState)
+        return final_scores(state)
+
+    def turns(self, state: State) -> int:
+        assert isinstance(state, NileState)
+        return state.turn
+
+    def statistics(self, state: State) -> dict[str, float]:
+        from nilegames.games.nile.stats import statistics
+
+        assert isinstance(state, NileState)
+        return statistics(state)
+
     def observation_encoder(self) -> ObservationEncoder:
         from nilegames.games.nile.tensor import NileObservationEncoder
 

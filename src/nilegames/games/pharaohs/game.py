@@ -56,6 +56,22 @@ class PharaohsGame(Game):
         assert isinstance(state, PharaohsState)
         return evaluate(state, player)
 
+    def final_scores(self, state: State) -> list[float]:
+        from nilegames.games.pharaohs.stats import final_scores
+
+        assert isinstance(state, PharaohsState)
+        return final_scores(state)
+
+    def turns(self, state: State) -> int:
+        assert isinstance(state, PharaohsState)
+        return state.turn
+
+    def statistics(self, state: State) -> dict[str, float]:
+        from nilegames.games.pharaohs.stats import statistics
+
+        assert isinstance(state, PharaohsState)
+        return statistics(state)
+
     def observation_encoder(self) -> ObservationEncoder:
         from nilegames.games.pharaohs.tensor import PharaohsObservationEncoder
 
