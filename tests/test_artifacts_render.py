@@ -9,6 +9,8 @@ import pytest
 from rich.console import Console
 
 import nilegames
+from nilegames.games.artifacts.cards import NUM_CARDS
+from nilegames.games.artifacts.observe import card_data
 from nilegames.games.artifacts.render import card_mark, card_name, render_rich, render_text
 from tests.conftest import random_game
 
@@ -72,16 +74,22 @@ def test_a_wild_card_in_an_offering_shows_its_type() -> None:
     game = nilegames.new_game("artifacts", 2)
     state = game.new_initial_state()
     obs: dict[str, Any] = state.public_observation()
-    wild = {"id": 4, "space": 1, "region": "blue", "type": "?", "artifacts": 1}
-    double = {"id": 42, "space": 7, "region": "red", "type": "vase", "artifacts": 2}
+    # real cards of the deck: the first blue wild, and the red double vase
+    wild = next(card_data(c) for c in range(NUM_CARDS) if card_data(c)["type"] == "?")
+    double = next(
+        card_data(c)
+        for c in range(NUM_CARDS)
+        if card_data(c)["artifacts"] == 2 and card_data(c)["type"] == "vase"
+    )
+    assert wild["region"] == "blue" and double["region"] == "red"
     obs.update(
         phase="offerings",
         active_seat=1,
         seat=0,
         offering={"cards": [wild, double], "declared": [None, "vase"], "used": []},
     )
-    obs["river"][1]["cards"] = [wild]
-    obs["river"][7]["cards"] = [double]
+    obs["river"][wild["space"]]["cards"] = [wild]
+    obs["river"][double["space"]]["cards"] = [double]
     text = render_text(obs)
     assert "Offering by seat 1: blue ? (type not named yet), red vase x2" in text
     assert sorted(river_cells(text)) == ["?", "Vax2"]

@@ -110,8 +110,10 @@ ACTION_POINTS = 3
 START_JOKERS = 2
 SETUP_DESERTS = 3
 OPENING_BOAT = 2
-#: A safeguard the seed does not need: a game not over after this many rounds ends.
-ROUND_LIMIT = 40
+#: A safeguard the seed does not need: a game not over after this many rounds ends.  Equal
+#: greedy bots take about 30 rounds with 2 players (their plants run short, so scores climb
+#: slowly); 60 leaves room for slow games and still stops a game no one pushes to its end.
+ROUND_LIMIT = 60
 # What lies on a field besides plants.
 EMPTY_GROUND, WATER, DESERT_CARD = range(3)
 # A plant in the market: ripe, spoiled (turned to its seed side), rotten (turned 45°).
