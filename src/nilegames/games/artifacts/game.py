@@ -26,6 +26,10 @@ class ArtifactsGame(Game):
     title = "NILE ARTIFACTS"
     min_players = 2
     max_players = 4
+    # Random play wastes coins and sails past every card: a full random playout says little
+    # about a position (random games last twice as many rounds as real ones), so search
+    # plays a round's worth of moves and then asks the evaluation.
+    playout_depth = 16
 
     def new_initial_state(self) -> ArtifactsState:
         return ArtifactsState(self)
