@@ -4,19 +4,28 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import nilegames
-from nilegames.core import State
+from nilegames.core import Action, State
 from tests.server_helpers import BACKENDS, fresh_database
 
+#: How a test's player picks among the legal actions (uniformly at random by default).
+Choose = Callable[[State, list[Action], random.Random], Action]
 
-def random_game(game_id: str, players: int, seed: int, **options: object) -> Iterator[State]:
-    """Yield the state before every action of one random game, then the final state."""
+
+def random_game(
+    game_id: str, players: int, seed: int, choose: Choose | None = None, **options: object
+) -> Iterator[State]:
+    """Yield the state before every action of one random game, then the final state.
+
+    ``choose`` biases the moves (property tests that want long turns or much spending);
+    it draws from the game's generator, so a seed still fixes the whole game.
+    """
     rng = random.Random(seed)
     state = nilegames.make(game_id, players=players, **options)
     while not state.is_terminal():
@@ -24,13 +33,14 @@ def random_game(game_id: str, players: int, seed: int, **options: object) -> Ite
         if state.is_chance_node():
             nilegames.resolve_chance(state, rng)
         else:
-            state.apply_action(rng.choice(state.legal_actions()))
+            legal = state.legal_actions()
+            state.apply_action(rng.choice(legal) if choose is None else choose(state, legal, rng))
     yield state
 
 
 def play_random(game_id: str, players: int, seed: int, **options: object) -> State:
     state: State | None = None
-    for state in random_game(game_id, players, seed, **options):  # noqa: B007
+    for state in random_game(game_id, players, seed, None, **options):  # noqa: B007
         pass
     assert state is not None
     return state

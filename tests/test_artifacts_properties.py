@@ -15,13 +15,13 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nilegames.core import resolve_chance
+from nilegames.core import Action, State
 from nilegames.games.artifacts.actions import BUY, TURN_AROUND
 from nilegames.games.artifacts.cards import CARDS, LEFT_PORT, NUM_CARDS, RIGHT_PORT
-from nilegames.games.artifacts.game import ArtifactsGame
 from nilegames.games.artifacts.monuments import LEVELS
 from nilegames.games.artifacts.state import COINS_IN_BOX, ArtifactsState
 from tests.artifacts_helpers import card_zones, coin_total
+from tests.conftest import random_game
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -39,21 +39,16 @@ def configs(draw: st.DrawFn) -> Config:
 def games(config: Config) -> Iterator[ArtifactsState]:
     """The state before every action of one random game, then the final state."""
     players, seed, spend = config
-    rng = random.Random(seed)
-    state = ArtifactsGame(players).new_initial_state()
-    while not state.is_terminal():
-        yield state
-        if state.is_chance_node():
-            resolve_chance(state, rng)
-            continue
-        legal = state.legal_actions()
+
+    def choose(state: State, legal: list[Action], rng: random.Random) -> Action:
         spending = [a for a in legal if a in (BUY, TURN_AROUND)]
         if spending and rng.random() < spend:
-            action = rng.choice(spending)
-        else:
-            action = rng.choice([a for a in legal if a not in spending] or legal)
-        state.apply_action(action, player=state.current_player())
-    yield state
+            return rng.choice(spending)
+        return rng.choice([a for a in legal if a not in spending] or legal)
+
+    for state in random_game("artifacts", players, seed, choose):
+        assert isinstance(state, ArtifactsState)
+        yield state
 
 
 # -- cards and coins ---------------------------------------------------------------------------

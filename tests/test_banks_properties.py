@@ -8,19 +8,18 @@ state.py keeps its zones; each test's docstring states the exact equation.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nilegames.core import resolve_chance
 from nilegames.games.banks.board import FIELDS, MARKET_SIZES, NUM_FIELDS, PLANTS_PER_PLAYER
 from nilegames.games.banks.cards import NUM_DESERT, NUM_WATER
 from nilegames.games.banks.game import BanksGame
 from nilegames.games.banks.state import EMPTY_GROUND, WATER, BanksState
 from tests.banks_helpers import desert_count, events, plant_count, water_count
+from tests.conftest import random_game
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -44,15 +43,9 @@ def configs(draw: st.DrawFn, public: bool = False) -> Config:
 def games(config: Config) -> Iterator[BanksState]:
     """The state before every action of one random game, then the final state."""
     players, seed, options = config
-    rng = random.Random(seed)
-    state = BanksGame(players, **options).new_initial_state()
-    while not state.is_terminal():
+    for state in random_game("banks", players, seed, **options):
+        assert isinstance(state, BanksState)
         yield state
-        if state.is_chance_node():
-            resolve_chance(state, rng)
-        else:
-            state.apply_action(rng.choice(state.legal_actions()), player=state.current_player())
-    yield state
 
 
 @SETTINGS

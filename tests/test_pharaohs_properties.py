@@ -20,7 +20,7 @@ from typing import Any
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from nilegames.core import IllegalActionError, resolve_chance
+from nilegames.core import Action, IllegalActionError, State, resolve_chance
 from nilegames.games.pharaohs import board
 from nilegames.games.pharaohs import state as state_module
 from nilegames.games.pharaohs.actions import END_TURN, NUM_ACTIONS
@@ -41,6 +41,7 @@ from nilegames.games.pharaohs.tiles import (
     S,
     W,
 )
+from tests.conftest import random_game
 from tests.pharaohs_helpers import snapshot
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -59,20 +60,16 @@ def configs(draw: st.DrawFn) -> Config:
 def games(config: Config) -> Iterator[PharaohsState]:
     """The state before every action of one random game, then the final state."""
     players, seed, eager = config
-    rng = random.Random(seed)
-    state = PharaohsGame(players).new_initial_state()
-    while not state.is_terminal():
-        yield state
-        if state.is_chance_node():
-            resolve_chance(state, rng)
-            continue
-        legal = state.legal_actions()
+
+    def choose(state: State, legal: list[Action], rng: random.Random) -> Action:
         tiles = [a for a in legal if a != END_TURN]
         if tiles and (END_TURN not in legal or rng.random() < eager):
-            state.apply_action(rng.choice(tiles), player=state.current_player())
-        else:
-            state.apply_action(END_TURN, player=state.current_player())
-    yield state
+            return rng.choice(tiles)
+        return END_TURN
+
+    for state in random_game("pharaohs", players, seed, choose):
+        assert isinstance(state, PharaohsState)
+        yield state
 
 
 # -- a reference geometry, from the rules document ----------------------------------------

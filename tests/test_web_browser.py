@@ -145,11 +145,26 @@ def choose(rng: random.Random, legal: list[int]) -> int:
     return rng.choice(legal)
 
 
-def create_through_lobby(page: Page, base: str) -> None:
-    """You against a random bot, two players, the short variant: all by clicking."""
+def create_through_lobby(
+    page: Page,
+    base: str,
+    *,
+    game: str | None = None,
+    rules: str = "",
+    options: dict[str, str] | None = None,
+) -> None:
+    """You against a random bot, two players: all by clicking in the lobby.
+
+    ``game`` is picked when given (the lobby opens on NILE), its rules summary must show
+    ``rules``, and each of ``options`` is chosen by name.
+    """
     page.goto(f"{base}/#/")
+    if game is not None:
+        page.select_option('[data-testid="game"]', game)
+        expect(page.locator('[data-testid="rules"] summary')).to_contain_text(rules)
     page.select_option('[data-testid="players"]', "2")
-    page.select_option('[data-testid="option-variant"]', "short")
+    for name, value in (options or {}).items():
+        page.select_option(f'[data-testid="option-{name}"]', value)
     page.select_option('[data-testid="seat-kind-1"]', "bot")
     page.select_option('[data-testid="seat-bot-1"]', "random")
     expect(page.locator('[data-testid^="seat-kind-"]')).to_have_count(2)
@@ -177,7 +192,7 @@ def check_turn(snapshot: dict[str, Any], view: dict[str, Any]) -> None:
 def test_a_game_against_a_bot_played_by_clicking(browser: Browser, server: str) -> None:
     rng = random.Random(int(os.environ.get("NILEGAMES_WEB_SEED", "2024")))
     page, watch = open_page(browser)
-    create_through_lobby(page, server)
+    create_through_lobby(page, server, options={"variant": "short"})
     table_id, token = table_of(page)
     seat_headers = {"X-Seat-Token": token}
     with httpx.Client(base_url=server, timeout=10) as client:
@@ -352,21 +367,6 @@ PH_TARGETS = """(where) => Array.from(document.querySelectorAll(
   `[data-testid="${where}"] [data-action]`)).map((el) => Number(el.dataset.action))"""
 
 
-def ph_create_through_lobby(page: Page, base: str) -> None:
-    """You against a random bot at NIL, two players: all by clicking in the lobby."""
-    page.goto(f"{base}/#/")
-    page.select_option('[data-testid="game"]', "pharaohs")
-    expect(page.locator('[data-testid="rules"] summary')).to_contain_text("Pharaons")
-    page.select_option('[data-testid="players"]', "2")
-    page.select_option('[data-testid="seat-kind-1"]', "bot")
-    page.select_option('[data-testid="seat-bot-1"]', "random")
-    expect(page.locator('[data-testid^="seat-kind-"]')).to_have_count(2)
-    page.click('[data-testid="create"]')
-    expect(page.locator('[data-testid="created"] [data-link]')).to_have_count(2)
-    page.click('[data-testid="open-seat"]')
-    page.wait_for_url(re.compile(r"#/table/[^?]+\?token="))
-
-
 def ph_pick(page: Page, kind: str, where: str = "board-svg") -> list[int]:
     """Select a rack tile (unless it is already) and read the targets it shows."""
     tile = page.locator(f'[data-testid="rack"] [data-kind="{kind}"]')
@@ -420,7 +420,7 @@ def ph_choose(rng: random.Random, legal: list[int]) -> int:
 def test_pharaohs_against_a_bot_played_by_clicking(browser: Browser, server: str) -> None:
     rng = random.Random(int(os.environ.get("NILEGAMES_WEB_SEED", "2024")))
     page, watch = open_page(browser)
-    ph_create_through_lobby(page, server)
+    create_through_lobby(page, server, game="pharaohs", rules="Pharaons")
     table_id, token = table_of(page)
     headers = {"X-Seat-Token": token}
     segments = 0
@@ -575,21 +575,6 @@ AR_SNAPSHOT = """() => {
 }"""
 
 
-def ar_create_through_lobby(page: Page, base: str) -> None:
-    """You against a random bot at NILE ARTIFACTS, two players: all by clicking."""
-    page.goto(f"{base}/#/")
-    page.select_option('[data-testid="game"]', "artifacts")
-    expect(page.locator('[data-testid="rules"] summary')).to_contain_text("NILE ARTIFACTS")
-    page.select_option('[data-testid="players"]', "2")
-    page.select_option('[data-testid="seat-kind-1"]', "bot")
-    page.select_option('[data-testid="seat-bot-1"]', "random")
-    expect(page.locator('[data-testid^="seat-kind-"]')).to_have_count(2)
-    page.click('[data-testid="create"]')
-    expect(page.locator('[data-testid="created"] [data-link]')).to_have_count(2)
-    page.click('[data-testid="open-seat"]')
-    page.wait_for_url(re.compile(r"#/table/[^?]+\?token="))
-
-
 def ar_groups(cards: list[dict[str, Any]]) -> list[list[int]]:
     """Alike cards as the page groups them: [lowest id, how many], by lowest id."""
     groups: dict[tuple[str, str, int], list[int]] = {}
@@ -673,7 +658,7 @@ def ar_target(page: Page, action: int) -> Any:
 def test_artifacts_against_a_bot_played_by_clicking(browser: Browser, server: str) -> None:
     rng = random.Random(int(os.environ.get("NILEGAMES_WEB_SEED", "2024")))
     page, watch = open_page(browser)
-    ar_create_through_lobby(page, server)
+    create_through_lobby(page, server, game="artifacts", rules="NILE ARTIFACTS")
     table_id, token = table_of(page)
     headers = {"X-Seat-Token": token}
     moves = 0

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import random
-import re
 import time
 from typing import Any
 
@@ -27,6 +26,7 @@ from tests.test_web_browser import (
     STATUS,
     WAIT_TURN,
     browser,  # noqa: F401 - a fixture
+    create_through_lobby,
     no_horizontal_scroll,
     open_page,
     server,  # noqa: F401 - a fixture
@@ -128,21 +128,6 @@ BK_TARGETS = """() => {
   }
   return { base, picks };
 }"""
-
-
-def bk_create_through_lobby(page: Page, base: str) -> None:
-    """You against a random bot, two players: all by clicking in the lobby."""
-    page.goto(f"{base}/#/")
-    page.select_option('[data-testid="game"]', "banks")
-    expect(page.locator('[data-testid="rules"] summary')).to_contain_text("Ufern des Nils")
-    page.select_option('[data-testid="players"]', "2")
-    page.select_option('[data-testid="seat-kind-1"]', "bot")
-    page.select_option('[data-testid="seat-bot-1"]', "random")
-    expect(page.locator('[data-testid^="seat-kind-"]')).to_have_count(2)
-    page.click('[data-testid="create"]')
-    expect(page.locator('[data-testid="created"] [data-link]')).to_have_count(2)
-    page.click('[data-testid="open-seat"]')
-    page.wait_for_url(re.compile(r"#/table/[^?]+\?token="))
 
 
 def selector_of(action: int) -> str | None:
@@ -280,7 +265,7 @@ def play_by_clicking(
 def test_banks_against_a_bot_played_by_clicking(browser: Browser, server: str) -> None:  # noqa: F811
     rng = random.Random(int(os.environ.get("NILEGAMES_WEB_SEED", "2024")))
     page, watch = open_page(browser)
-    bk_create_through_lobby(page, server)
+    create_through_lobby(page, server, game="banks", rules="Ufern des Nils")
     moves, kinds, final = play_by_clicking(page, server, rng, MAX_MOVES, MAX_SECONDS)
     if final["to_move"] is None:
         assert final["table"]["status"] == "finished"

@@ -1,4 +1,8 @@
-"""A viewer's words for a game's events, made once per event and kept on the state."""
+"""A viewer's words for a game's events, made once per event and kept on the state.
+
+Every game's log speaks to its reader the same way ("You take", "Seat 2 takes"), so the
+subject-and-verb helpers live here too.
+"""
 
 from __future__ import annotations
 
@@ -24,3 +28,17 @@ def viewer_log(
     if len(views) < len(events):
         views.extend(event_view(event, viewer) for event in events[len(views) :])
     return views[:]
+
+
+def who(seat: int, viewer: int | None) -> str:
+    """The subject for ``seat`` as ``viewer`` reads it: "You" or "Seat 2"."""
+    return "You" if seat == viewer else f"Seat {seat}"
+
+
+def does(seat: int, viewer: int | None, verb: str, plural: str | None = None) -> str:
+    """Subject and verb that agree: "You take", "Seat 2 takes" ("passes", or ``plural``)."""
+    if seat == viewer:
+        return f"You {verb}"
+    if plural is None:
+        plural = verb + ("es" if verb.endswith(("sh", "ch", "s")) else "s")
+    return f"Seat {seat} {plural}"

@@ -1,7 +1,9 @@
-"""Results from final scores: the same place-based returns for every game."""
+"""Results from final scores: the same place-based returns for every game, and the
+expected return that evaluation functions derive from a standing per seat."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,3 +22,19 @@ def place_returns(keys: Sequence[Any]) -> list[float]:
         place = better + (equal - 1) / 2  # 0 is first
         result.append(1.0 - 2.0 * place / (n - 1))
     return result
+
+
+def expected_return(standings: Sequence[float], player: int, scale: float) -> float:
+    """``player``'s expected return (between -1 and +1) from each seat's standing.
+
+    Against each other seat the difference of standings becomes a chance of finishing
+    ahead (a logistic curve: a lead of ``scale`` is a 73 % chance), and the expected
+    number of seats ahead gives the return on :func:`place_returns`' scale.
+    """
+    mine = standings[player]
+    behind = 0.0  # expected number of seats finishing ahead of ``player``
+    for other, theirs in enumerate(standings):
+        if other != player:
+            gap = (mine - theirs) / scale
+            behind += 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, gap))))
+    return 1.0 - 2.0 * behind / (len(standings) - 1)

@@ -137,6 +137,11 @@ class State(ABC):
         """An independent copy that continues identically."""
 
     # -- views ------------------------------------------------------------------------
+    def check_seat(self, player: object) -> None:
+        """Refuse anything but a seat of this game, before a view or a world is built for it."""
+        if type(player) is not int or not 0 <= player < self.game.players:
+            raise ValueError(f"no seat {player!r} in a {self.game.players}-player game")
+
     @abstractmethod
     def observation(self, player: int) -> Observation:
         """Exactly what ``player`` may see, with perfect recall, as plain data."""

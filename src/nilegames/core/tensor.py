@@ -126,6 +126,23 @@ class ObservationEncoder(ABC):
         """The vector of ``observation``: float32, of shape :attr:`shape`."""
 
 
+class PieceEncoder(ObservationEncoder):
+    """An encoder that writes named pieces of a :class:`TensorLayout`: a game's encoders
+    say only how an observation fills them (:meth:`_fill`)."""
+
+    def __init__(self, pieces: Sequence[TensorPiece]) -> None:
+        self.layout = TensorLayout(pieces)
+
+    def encode(self, observation: Observation) -> Tensor:
+        writer = self.layout.new()
+        self._fill(writer, observation)
+        return writer.array()
+
+    @abstractmethod
+    def _fill(self, w: TensorWriter, obs: Observation) -> None:
+        """Write ``obs`` into the zeroed vector ``w``."""
+
+
 def relative_seats(players: int, viewer: int | None) -> Callable[[int], int]:
     """Seat number -> position counted from the viewer (seat order for a spectator).
 

@@ -11,10 +11,10 @@ scale is about one completed monument.  Every part is public: it leaks nothing.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from nilegames.core.ranking import expected_return
 from nilegames.games.artifacts.cards import CARDS, NUM_STOPS, NUM_TYPES, WILD
 from nilegames.games.artifacts.monuments import (
     COMPLETED_FAVOUR,
@@ -165,11 +165,5 @@ def evaluate(state: ArtifactsState, player: int) -> float:
     """Expected return of ``player`` (between -1 and +1) judged from the table now."""
     if state.is_terminal():
         return state.returns()[player]
-    n = state.n
-    mine = standing(state, player)
-    behind = 0.0
-    for other in range(n):
-        if other != player:
-            gap = (mine - standing(state, other)) / SCALE
-            behind += 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, gap))))
-    return 1.0 - 2.0 * behind / (n - 1)
+    standings = [standing(state, seat) for seat in range(state.n)]
+    return expected_return(standings, player, SCALE)

@@ -12,7 +12,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from nilegames.core import CHANCE, Observation
-from nilegames.core.log import viewer_log
+from nilegames.core.log import does, viewer_log, who
 from nilegames.games.artifacts.actions import (
     BUY,
     DECLARE,
@@ -53,17 +53,6 @@ GAME_OVER_REASONS = {
     "monuments": "the last round after the last monument was revealed is over",
     "round limit": "the round limit was reached",
 }
-
-
-def who(seat: int, viewer: int | None) -> str:
-    return "You" if seat == viewer else f"Seat {seat}"
-
-
-def does(seat: int, viewer: int | None, verb: str, plural: str | None = None) -> str:
-    """Subject and verb that agree: "You take", "Seat 2 takes"."""
-    if seat == viewer:
-        return f"You {verb}"
-    return f"Seat {seat} {plural or verb + 's'}"
 
 
 def stop_name(stop: int) -> str:

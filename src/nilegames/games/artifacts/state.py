@@ -294,8 +294,7 @@ class ArtifactsState(State):
     def observation(self, player: int) -> Observation:
         from nilegames.games.artifacts.observe import build_observation
 
-        if type(player) is not int or not 0 <= player < self.n:
-            raise ValueError(f"no seat {player!r} in a {self.n}-player game")
+        self.check_seat(player)
         return build_observation(self, player)
 
     def public_observation(self) -> Observation:
@@ -306,8 +305,7 @@ class ArtifactsState(State):
     def resample_from_infostate(self, player: int, rng: random.Random) -> ArtifactsState:
         # Every seat sees the whole table: the deck holds no order and the pile no
         # chosen monuments, so the only world a seat cannot rule out is this one.
-        if type(player) is not int or not 0 <= player < self.n:
-            raise ValueError(f"no seat {player!r} in a {self.n}-player game")
+        self.check_seat(player)
         return self.clone()
 
     # -- applying actions ------------------------------------------------------------------

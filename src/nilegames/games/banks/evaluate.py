@@ -11,9 +11,9 @@ about one market row.  Everything it reads is public.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
+from nilegames.core.ranking import expected_return
 from nilegames.games.banks.board import FIELDS, MARKET_SIZES, NUM_FIELDS, ROW_PAYOUTS
 from nilegames.games.banks.state import ROTTEN
 
@@ -60,11 +60,5 @@ def evaluate(state: BanksState, player: int) -> float:
     """Expected return of ``player`` (between -1 and +1) judged from the table now."""
     if state.is_terminal():
         return state.returns()[player]
-    n = state.n
-    mine = standing(state, player)
-    behind = 0.0
-    for other in range(n):
-        if other != player:
-            gap = (mine - standing(state, other)) / SCALE
-            behind += 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, gap))))
-    return 1.0 - 2.0 * behind / (n - 1)
+    standings = [standing(state, seat) for seat in range(state.n)]
+    return expected_return(standings, player, SCALE)

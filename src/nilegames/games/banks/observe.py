@@ -11,7 +11,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from nilegames.core import CHANCE, Observation
-from nilegames.core.log import viewer_log
+from nilegames.core.log import does, viewer_log, who
 from nilegames.games.banks.actions import (
     BID,
     BOAT,
@@ -63,16 +63,6 @@ GAME_OVER_REASONS = {
     "obelisk": "a score marker reached the obelisk",
     "round limit": "the round limit was reached",
 }
-
-
-def who(seat: int, viewer: int | None) -> str:
-    return "You" if seat == viewer else f"Seat {seat}"
-
-
-def does(seat: int, viewer: int | None, verb: str, plural: str | None = None) -> str:
-    if seat == viewer:
-        return f"You {verb}"
-    return f"Seat {seat} {plural or verb + 's'}"
 
 
 def row_name(row: int) -> str:

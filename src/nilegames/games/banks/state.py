@@ -512,8 +512,7 @@ class BanksState(State):
     def observation(self, player: int) -> Observation:
         from nilegames.games.banks.observe import build_observation
 
-        if type(player) is not int or not 0 <= player < self.n:
-            raise ValueError(f"no seat {player!r} in a {self.n}-player game")
+        self.check_seat(player)
         return build_observation(self, player)
 
     def public_observation(self) -> Observation:
@@ -528,8 +527,7 @@ class BanksState(State):
         state can hold is the bids already made in an auction under way (variants): those
         of other seats are drawn afresh, in the state, its history and its log.
         """
-        if type(player) is not int or not 0 <= player < self.n:
-            raise ValueError(f"no seat {player!r} in a {self.n}-player game")
+        self.check_seat(player)
         world = self.clone()
         if self.phase != BIDDING:
             return world

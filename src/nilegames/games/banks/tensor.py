@@ -21,9 +21,7 @@ from typing import Any
 
 from nilegames.core import Observation
 from nilegames.core.tensor import (
-    ObservationEncoder,
-    Tensor,
-    TensorLayout,
+    PieceEncoder,
     TensorPiece,
     TensorWriter,
     relative_seats,
@@ -209,15 +207,7 @@ def _pieces_history() -> list[TensorPiece]:
     ]
 
 
-class _BanksEncoder(ObservationEncoder):
-    def __init__(self, pieces: list[TensorPiece]) -> None:
-        self.layout = TensorLayout(pieces)
-
-    def encode(self, observation: Observation) -> Tensor:
-        writer = self.layout.new()
-        self._fill(writer, observation)
-        return writer.array()
-
+class _BanksEncoder(PieceEncoder):
     def _fill(self, w: TensorWriter, obs: Observation) -> None:
         n = obs["players"]
         rel = relative_seats(n, obs["seat"])

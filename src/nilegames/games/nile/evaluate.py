@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from nilegames.core.ranking import expected_return
 from nilegames.games.nile.cards import NUM_CROPS
 from nilegames.games.nile.state import PLANT
 
@@ -50,10 +51,5 @@ def evaluate(state: NileState, player: int) -> float:
     """Expected return of ``player`` (between -1 and +1) judged from the board now."""
     if state.is_terminal():
         return state.returns()[player]
-    n = state.n
-    mine = strength(state, player)
-    behind = 0.0  # expected number of seats finishing ahead of ``player``
-    for other in range(n):
-        if other != player:
-            behind += 1.0 / (1.0 + math.exp((mine - strength(state, other)) / SCALE))
-    return 1.0 - 2.0 * behind / (n - 1)
+    strengths = [strength(state, seat) for seat in range(state.n)]
+    return expected_return(strengths, player, SCALE)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from nilegames.core import CHANCE, TERMINAL, Observation
-from nilegames.core.log import viewer_log
+from nilegames.core.log import does, viewer_log, who
 from nilegames.games.nile import actions as act
 from nilegames.games.nile.cards import (
     CROPS,
@@ -58,17 +58,6 @@ def whose(seat: int, viewer: int | None, *, first: bool = True) -> str:
     if seat == viewer:
         return "Your" if first else "your"
     return f"Seat {seat}'s"
-
-
-def does(seat: int, viewer: int | None, verb: str) -> str:
-    """Subject and verb that agree: "You plant", "Seat 2 plants"."""
-    if seat == viewer:
-        return f"You {verb}"
-    return f"Seat {seat} {verb}es" if verb.endswith(("sh", "ch", "s")) else f"Seat {seat} {verb}s"
-
-
-def who(seat: int, viewer: int | None) -> str:
-    return "You" if seat == viewer else f"Seat {seat}"
 
 
 def build_observation(state: NileState, viewer: int | None) -> Observation:

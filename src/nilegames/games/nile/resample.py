@@ -256,8 +256,7 @@ def _binding(
 
 def resample(state: NileState, player: int, rng: random.Random) -> NileState:
     """A state ``player`` cannot tell from ``state``, its hidden cards drawn afresh."""
-    if type(player) is not int or not 0 <= player < state.n:
-        raise ValueError(f"no seat {player!r} in a {state.n}-player game")
+    state.check_seat(player)
     kept = state.bindings.setdefault((player, len(state.events)), [])
     if len(kept) < BINDINGS_KEPT:
         kept.append(find_binding(state, player, rng))

@@ -386,8 +386,7 @@ class NileState(State):
     def observation(self, player: int) -> Observation:
         from nilegames.games.nile.observe import build_observation
 
-        if type(player) is not int or not 0 <= player < self.n:
-            raise ValueError(f"no seat {player!r} in a {self.n}-player game")
+        self.check_seat(player)
         return build_observation(self, player)
 
     def public_observation(self) -> Observation:

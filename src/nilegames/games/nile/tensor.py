@@ -8,13 +8,11 @@ Counts are raw card counts, not scaled: every one is below 100.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from nilegames.core import Observation
 from nilegames.core.tensor import (
-    ObservationEncoder,
-    Tensor,
-    TensorLayout,
+    PieceEncoder,
     TensorPiece,
     TensorWriter,
     relative_seats,
@@ -86,15 +84,7 @@ def _pieces_history() -> list[TensorPiece]:
     ]
 
 
-class _NileEncoder(ObservationEncoder):
-    def __init__(self, pieces: Sequence[TensorPiece]) -> None:
-        self.layout = TensorLayout(pieces)
-
-    def encode(self, observation: Observation) -> Tensor:
-        writer = self.layout.new()
-        self._fill(writer, observation)
-        return writer.array()
-
+class _NileEncoder(PieceEncoder):
     def _fill(self, w: TensorWriter, obs: Observation) -> None:
         n = obs["players"]
         viewer = obs["seat"]

@@ -10,9 +10,9 @@ rack sizes are public, and the rack it values is its own.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
+from nilegames.core.ranking import expected_return
 from nilegames.games.pharaohs.tiles import VALUES
 
 if TYPE_CHECKING:
@@ -39,11 +39,5 @@ def evaluate(state: PharaohsState, player: int) -> float:
     """Expected return of ``player`` (between -1 and +1) judged from the board now."""
     if state.is_terminal():
         return state.returns()[player]
-    n = state.n
-    mine = standing(state, player, player)
-    behind = 0.0
-    for other in range(n):
-        if other != player:
-            gap = (mine - standing(state, other, player)) / SCALE
-            behind += 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, gap))))
-    return 1.0 - 2.0 * behind / (n - 1)
+    standings = [standing(state, seat, player) for seat in range(state.n)]
+    return expected_return(standings, player, SCALE)

@@ -14,7 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from nilegames.core import CHANCE, Observation
-from nilegames.core.log import viewer_log
+from nilegames.core.log import does, viewer_log, who
 from nilegames.games.pharaohs import board
 from nilegames.games.pharaohs.actions import END_TURN
 from nilegames.games.pharaohs.river import FINISHED
@@ -40,17 +40,6 @@ GAME_OVER_REASONS = {
 
 def counts_by_key(counts: Sequence[int]) -> dict[str, int]:
     return {KIND_KEYS[k]: c for k, c in enumerate(counts) if c}
-
-
-def who(seat: int, viewer: int | None) -> str:
-    return "You" if seat == viewer else f"Seat {seat}"
-
-
-def does(seat: int, viewer: int | None, verb: str, plural: str | None = None) -> str:
-    """Subject and verb that agree: "You lay", "Seat 2 lays"."""
-    if seat == viewer:
-        return f"You {verb}"
-    return f"Seat {seat} {plural or verb + 's'}"
 
 
 def cell_name(cell: int) -> str:
