@@ -29,10 +29,12 @@ from nilegames.games.artifacts.state import (
     DEAL,
     DECLARING,
     OFFERING,
+    PICKLED_FIELDS,
     SAILING,
     TAKING,
     ArtifactsState,
 )
+from tests.conftest import state_snapshot
 
 #: Card ids by what they show (see cards.py): blue, green and red cards of each type.
 BLUE_SCARABS = (0, 4, 6, 12)
@@ -233,34 +235,7 @@ def coin_total(state: ArtifactsState) -> int:
 
 def snapshot(state: ArtifactsState) -> tuple[Any, ...]:
     """Everything an action could change."""
-    return (
-        state.history(),
-        state.phase,
-        state.seat,
-        state.first,
-        state.round,
-        state.final_round,
-        state.deal_left,
-        sorted(state.deck),
-        list(state.discard),
-        [list(u) for u in state.under],
-        [list(t) for t in state.tableaux],
-        list(state.coins),
-        state.reserve,
-        list(state.favour),
-        list(state.boats),
-        list(state.facing),
-        list(state.arrived),
-        state.turned,
-        list(state.shown),
-        [list(row) for row in state.levels],
-        list(state.revealed),
-        state.pile_left,
-        list(state.offering),
-        list(state.declared),
-        list(state.used),
-        list(state.events),
-    )
+    return state_snapshot(state, PICKLED_FIELDS)
 
 
 def refused(state: ArtifactsState, action: object, player: int | None = None) -> bool:

@@ -16,7 +16,6 @@ desert cards from the pile onto a field.  :func:`plant_count`, :func:`water_coun
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -61,12 +60,14 @@ from nilegames.games.banks.state import (
     OPEN_BOAT,
     OPEN_PLANTS,
     OPEN_WATER,
+    PICKLED_FIELDS,
     SET_DESERT,
     SETUP_DESERTS,
     TOP_FACE,
     WATER,
     BanksState,
 )
+from tests.conftest import state_snapshot
 
 # Water faces as (inner, outer) waves: S single, D double, N none.
 SS = FACES.index((SINGLE, SINGLE))
@@ -396,44 +397,7 @@ def events(state: BanksState, name: str) -> list[tuple[Any, ...]]:
 
 def snapshot(state: BanksState) -> tuple[Any, ...]:
     """Everything an action could change."""
-    names = (
-        "acted",
-        "boat",
-        "circle",
-        "desert_pile",
-        "desert_unseen",
-        "face_known",
-        "fields_face",
-        "fields_ground",
-        "first",
-        "fresh",
-        "joker_bought",
-        "jokers",
-        "jokers_spent",
-        "lost",
-        "market",
-        "obelisk",
-        "phase",
-        "plants",
-        "points",
-        "reveal_queue",
-        "rot_picked",
-        "rot_row",
-        "round",
-        "scores",
-        "seat",
-        "stacks",
-        "supply",
-        "tide_count",
-        "tops",
-        "water_discard",
-        "water_unseen",
-    )
-    return (
-        state.history(),
-        len(state.events),
-        *(copy.deepcopy(getattr(state, name)) for name in names),
-    )
+    return state_snapshot(state, PICKLED_FIELDS)
 
 
 def refused(state: BanksState, action: object, player: int | None = None) -> bool:

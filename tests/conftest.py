@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,12 @@ def random_game(
             legal = state.legal_actions()
             state.apply_action(rng.choice(legal) if choose is None else choose(state, legal, rng))
     yield state
+
+
+def state_snapshot(state: State, fields: Iterable[str]) -> tuple[Any, ...]:
+    """Everything an action could change: the history and a deep copy of each named field
+    (a game's ``PICKLED_FIELDS``, the fields a saved state keeps)."""
+    return (state.history(), *(copy.deepcopy(getattr(state, name)) for name in fields))
 
 
 def play_random(game_id: str, players: int, seed: int, **options: object) -> State:
