@@ -5,8 +5,11 @@ its plants should still bring — its expected share of every market row (its co
 plants against all counting plants there, scaled by how full the row is, less its rotten
 plants), ripe plants waiting on the fields (more where the palms let them into more
 rows), seeds, jokers, and a loss for plants left in the boat, which the next scoring
-takes out of the game.  Seats are compared through a logistic curve whose scale is
-about one market row.  Everything it reads is public.
+takes out of the game.  A plant on a field the next flood can reach counts for less: without
+that, a bot sows where the next first player's water is bound to wash it away (with two
+players the first flood then took the second seat's opening plants in most games).  Seats
+are compared through a logistic curve whose scale is about one market row.  Everything it
+reads is public.
 """
 
 from __future__ import annotations
@@ -14,8 +17,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nilegames.core.ranking import expected_return
-from nilegames.games.banks.board import FIELDS, MARKET_SIZES, NUM_FIELDS, ROW_PAYOUTS
-from nilegames.games.banks.state import ROTTEN
+from nilegames.games.banks.board import (
+    FIELDS,
+    FLOOD,
+    MARKET_SIZES,
+    NUM_FIELDS,
+    NUM_ROWS,
+    ROW_LENGTH,
+    ROW_PAYOUTS,
+    ROWS,
+)
+from nilegames.games.banks.cards import FACES, NONE
+from nilegames.games.banks.state import FLOODING, OVER, ROTTEN
 
 if TYPE_CHECKING:
     from nilegames.games.banks.state import BanksState
@@ -29,10 +42,45 @@ MARKET_PLANT = 1.0
 JOKER_WORTH = 0.4
 SUPPLY_WORTH = 0.1
 BOAT_LOSS = 0.8
+#: How likely the next flood is to cover the next dry field of a row a top card fits, and
+#: the field after it (the second card of the flood); a plant there risks its worth and
+#: the boat loss.
+NEXT_FIELD_RISK = 0.6
+FIELD_AFTER_RISK = 0.25
 ROW_POINTS = sum(ROW_PAYOUTS[0])
 
 
-def standing(state: BanksState, seat: int) -> float:
+def flood_risk(state: BanksState) -> dict[int, float]:
+    """Fields the next flood can reach, with a rough chance that it does.
+
+    The next flood is laid by the next first player (this round's, before the first round
+    or while it floods) from the two stack tops everyone sees.
+    """
+    if state.circle != FLOOD or state.phase == OVER:
+        return {}
+    flooder = state.first
+    if state.round > 0 and state.phase != FLOODING:
+        flooder = (state.first + 1) % state.n
+    tops = [face for face in state.tops[flooder] if face >= 0]
+    risk: dict[int, float] = {}
+    for row in range(NUM_ROWS):
+        if state.covered[row]:
+            continue
+        index, wave = state.water_end(row)
+        if index >= ROW_LENGTH[row] or wave == NONE:
+            continue
+        fitting = [face for face in tops if FACES[face][0] == wave]
+        if not fitting:
+            continue
+        risk[ROWS[row][index]] = NEXT_FIELD_RISK
+        if index + 1 < ROW_LENGTH[row] and any(FACES[face][1] != NONE for face in fitting):
+            risk[ROWS[row][index + 1]] = FIELD_AFTER_RISK
+    return risk
+
+
+def standing(state: BanksState, seat: int, at_risk: dict[int, float] | None = None) -> float:
+    if at_risk is None:
+        at_risk = flood_risk(state)
     value = float(state.scores[seat])
     for m, row in enumerate(state.market):
         if not row:
@@ -47,10 +95,8 @@ def standing(state: BanksState, seat: int) -> float:
     for field in range(NUM_FIELDS):
         for owner, _crop, ripe in state.plants[field]:
             if owner == seat:
-                if ripe:
-                    value += RIPE_WORTH + PALM_WORTH * FIELDS[field].palms
-                else:
-                    value += SEED_WORTH
+                worth = RIPE_WORTH + PALM_WORTH * FIELDS[field].palms if ripe else SEED_WORTH
+                value += worth - at_risk.get(field, 0.0) * (worth + BOAT_LOSS)
     value += JOKER_WORTH * state.jokers[seat] + SUPPLY_WORTH * sum(state.supply[seat])
     value -= BOAT_LOSS * sum(state.boat[seat])
     return value
@@ -60,5 +106,6 @@ def evaluate(state: BanksState, player: int) -> float:
     """Expected return of ``player`` (between -1 and +1) judged from the table now."""
     if state.is_terminal():
         return state.returns()[player]
-    standings = [standing(state, seat) for seat in range(state.n)]
+    at_risk = flood_risk(state)
+    standings = [standing(state, seat, at_risk) for seat in range(state.n)]
     return expected_return(standings, player, SCALE)
