@@ -80,6 +80,8 @@ FLAX, WHEAT, GRAPES, ONION, AUBERGINE = range(NUM_CROPS)
 
 #: Tops no card of which can lie next to the Nile (it shows a single wave).
 DRY_TOPS = (DD, DS)
+#: Dry tops for every seat of a five-player game, within the box's 11 double-inner cards.
+DRY_TOPS_BY_SEAT = (DRY_TOPS, (DN, DS), (DD, DN), (DS, DN), (DD, DS))
 #: Desert cards of the set-up: the last field of the north 3-, 4- and 5-rows, which no
 #: strip ever covers.
 SET_UP_DESERTS = (ROWS[1][-1], ROWS[2][-1], ROWS[3][-1])
@@ -176,10 +178,10 @@ def start(
     **options: Any,
 ) -> BanksState:
     """A game at its set-up: the stacks' tops revealed (``tops[seat]`` two faces, by
-    default :data:`DRY_TOPS`), then ``first`` drawn as the first player."""
+    default :data:`DRY_TOPS_BY_SEAT`), then ``first`` drawn as the first player."""
     state = new_state(players, **options)
     for seat in range(players):
-        reveal(state, *(tops[seat] if tops else DRY_TOPS))
+        reveal(state, *(tops[seat] if tops else DRY_TOPS_BY_SEAT[seat]))
     chance(state, first)
     assert state.phase == SET_DESERT
     return state

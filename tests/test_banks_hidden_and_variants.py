@@ -122,12 +122,12 @@ DOC_PALMS = (
 #: §1 "The water cards": faces (inner, outer) and their counts, in the table's order
 #: (which §9 says is the order of the chance outcomes 0-5).
 DOC_FACES = (
-    ((SINGLE, SINGLE), 14),
-    ((SINGLE, DOUBLE), 7),
-    ((SINGLE, NONE), 6),
-    ((DOUBLE, DOUBLE), 7),
-    ((DOUBLE, SINGLE), 6),
-    ((DOUBLE, NONE), 5),
+    ((SINGLE, SINGLE), 16),
+    ((SINGLE, DOUBLE), 8),
+    ((SINGLE, NONE), 10),
+    ((DOUBLE, DOUBLE), 3),
+    ((DOUBLE, SINGLE), 4),
+    ((DOUBLE, NONE), 4),
 )
 
 #: §1 "Event backs", (kind, palms, arrow) -> cards.  Water: 5 rot of each palm value (one
@@ -295,12 +295,12 @@ def test_the_45_water_faces_split_as_the_rules_table_and_the_first_top_draws_by_
     outcomes = state.chance_outcomes()
     assert [face for face, _p in outcomes] == list(range(6))
     assert [p for _face, p in outcomes] == pytest.approx(
-        [14 / 45, 7 / 45, 6 / 45, 7 / 45, 6 / 45, 5 / 45]
+        [16 / 45, 8 / 45, 10 / 45, 3 / 45, 4 / 45, 4 / 45]
     )
     # the second top comes from the 44 left
     reveal(state, SS)
     assert [p for _face, p in state.chance_outcomes()] == pytest.approx(
-        [13 / 44, 7 / 44, 6 / 44, 7 / 44, 6 / 44, 5 / 44]
+        [15 / 44, 8 / 44, 10 / 44, 3 / 44, 4 / 44, 4 / 44]
     )
 
 

@@ -40,9 +40,11 @@ from nilegames.games.banks.cards import (
     NUM_WATER,
     ROT,
 )
+from nilegames.games.banks.render import render_text
 from nilegames.games.banks.state import (
     ACTIONS,
     BIDDING,
+    BLOCKED_ROUNDS,
     DESERT_BACK,
     DESERT_CARD,
     EBBING,
@@ -66,11 +68,13 @@ from nilegames.games.banks.state import (
     BanksState,
     row_gains,
 )
+from nilegames.games.banks.stats import statistics
 from tests.banks_helpers import (
     AUBERGINE,
     DD,
     DN,
     DRY_TOPS,
+    DRY_TOPS_BY_SEAT,
     DS,
     FLAX,
     GRAPES,
@@ -82,6 +86,7 @@ from tests.banks_helpers import (
     WHEAT,
     buy_seed,
     chance,
+    clear,
     desert_count,
     end_actions,
     event,
@@ -156,7 +161,7 @@ def flood_round(
 def ebb_round(
     rows: dict[int, tuple[int, ...]],
     circle: int = EBB_1,
-    tops: tuple[int, int] = DRY_TOPS,
+    tops: tuple[int, int] = DRY_TOPS_BY_SEAT[1],
     players: int = 2,
     **options: bool,
 ) -> BanksState:
@@ -211,7 +216,7 @@ def test_strips_cover_rows_by_player_count(players: int, covered_lengths: list[i
     assert water_rows(state, 0) == water_rows(state, 1) == set(open_rows)
     for seat in range(players):
         move(state, water(0, open_rows[seat]))
-        reveal(state, DD)
+        reveal(state, SS)
     assert state.phase == OPEN_PLANTS
     fields = {(a - plant(0, 0)) // 5 for a in state.legal_actions()}
     assert fields == {
@@ -225,8 +230,8 @@ def test_strips_cover_rows_by_player_count(players: int, covered_lengths: list[i
 def test_set_up(players: int) -> None:
     state = new_state(players)
     # every stack's top is revealed, then the first player is drawn at random
-    for _ in range(players):
-        for face in DRY_TOPS:
+    for seat in range(players):
+        for face in DRY_TOPS_BY_SEAT[seat]:
             assert state.current_player() == CHANCE and state.phase == TOP_FACE
             chance(state, face)
     assert state.phase == FIRST
@@ -262,7 +267,7 @@ def test_set_up(players: int) -> None:
 
 
 def test_opening_boat_then_water_then_a_ripe_plant_and_a_seed_each() -> None:
-    state = start(3, first=1, tops=[(SS, DD)] * 3)
+    state = start(3, first=1, tops=[(SS, DD), (SS, DN), (SS, DS)])
     move(state, *(setup_desert(f) for f in SET_UP_DESERTS))
     # each seat in turn from the first puts two plants of its choice into the boat
     for seat, crops in ((1, (FLAX, ONION)), (2, (WHEAT, WHEAT)), (0, (AUBERGINE, FLAX))):
@@ -482,14 +487,14 @@ def test_flood_and_ebb_swap_only_once_a_round() -> None:
 
 
 def test_ebb_removes_two_outermost_cards_turns_them_and_discards_them() -> None:
-    state = ebb_round({N5: (SS, SD, DD), S5: (SS,)})
+    state = ebb_round({N5: (SS, SD, DN), S5: (SS,)})
     assert state.phase == EBBING and state.seat == 1
     assert state.legal_actions() == [remove(N5), remove(S5)]
     move(state, remove(N5))
     assert state.phase == WATER_BACK  # the back of the outermost card, by its face
     outer = ROWS[N5][2]
     assert [o for o, _ in state.chance_outcomes()] == [
-        e for e, n in enumerate(state.water_unseen[DD]) if n
+        e for e, n in enumerate(state.water_unseen[DN]) if n
     ]
     chance(state, HIPPO_EVENT)
     assert ground(state, outer) == EMPTY_GROUND and ground(state, ROWS[N5][1]) == WATER
@@ -1020,6 +1025,78 @@ def test_the_game_ends_after_the_round_limit() -> None:
     end_actions(state)
     assert state.phase == OVER and events(state, "game_over")[0][1] == "round limit"
     assert state.returns() == [1.0, -1.0]
+
+
+def test_six_rounds_without_a_harvest_a_point_or_a_lost_plant_block_the_game() -> None:
+    state = playing(2)
+    state.scores = [3, 5]
+    for quiet in range(1, BLOCKED_ROUNDS):
+        score_round(state)
+        assert state.quiet_rounds == quiet and state.phase != OVER
+        assert state.observation(0)["quiet_rounds"] == quiet
+    score_round(state)
+    assert state.phase == OVER and events(state, "game_over")[0][1] == "blocked"
+    assert state.round == BLOCKED_ROUNDS and state.obelisk == OBELISK_START
+    assert state.returns() == [-1.0, 1.0]
+    assert "blocked" in "\n".join(render_text(state.observation(0)).splitlines()[-3:])
+
+
+def test_a_harvest_a_scoring_row_or_a_lost_plant_starts_the_blocked_count_again() -> None:
+    state = playing(2)
+    state.quiet_rounds = BLOCKED_ROUNDS - 1
+    put(state, ROWS[N5][0], 0, FLAX)
+    move(state, harvest(ROWS[N5][0], 0))
+    score_round(state)
+    assert state.quiet_rounds == 0 and state.phase != OVER
+    state.quiet_rounds = BLOCKED_ROUNDS - 1
+    put_boat(state, 1, WHEAT)  # lost at the scoring: the obelisk moves
+    score_round(state)
+    assert state.quiet_rounds == 0 and state.phase != OVER
+    state.quiet_rounds = BLOCKED_ROUNDS - 1
+    put_market(state, 3, [(1, FLAX, RIPE), (0, WHEAT, RIPE), (1, GRAPES, RIPE)])
+    score_round(state)
+    assert events(state, "row_scored")[-1][2] == (2, 4)
+    assert state.quiet_rounds == 0 and state.phase != OVER
+    # a full row that pays nobody (every plant rotten) is no progress
+    clear(state)  # the sold plants would be lost from the boat at this scoring
+    state.quiet_rounds = BLOCKED_ROUNDS - 2
+    put_market(state, 3, [(0, FLAX, ROTTEN), (0, WHEAT, ROTTEN), (0, GRAPES, ROTTEN)])
+    score_round(state)
+    assert state.quiet_rounds == BLOCKED_ROUNDS - 1 and state.phase != OVER
+
+
+def test_a_game_whose_every_plant_left_is_in_the_market_is_blocked_at_once() -> None:
+    state = playing(2)
+    state.scores = [4, 2]
+    put_market(state, 0, [(0, FLAX, RIPE), (1, FLAX, RIPE)])
+    put(state, ROWS[N5][2], 1, WHEAT)
+    for seat in range(2):  # every other plant has left the game
+        state.lost[seat] += sum(state.supply[seat])
+        state.supply[seat] = [0] * 5
+    assert plants_conserved(state)
+    score_round(state)  # seat 1 still has a plant on a field: the game goes on
+    assert state.phase != OVER and state.quiet_rounds == 1
+    assert state.seat == state.first == 1  # first in round 2
+    move(state, harvest(ROWS[N5][2], 1))
+    score_round(state)
+    assert state.phase == OVER and events(state, "game_over")[0][1] == "blocked"
+    assert state.round == 2 and state.quiet_rounds == 0
+    assert state.returns() == [1.0, -1.0]
+
+
+def test_the_statistics_count_rounds_whose_tide_did_nothing_and_blocked_ends() -> None:
+    state = playing(2)  # dry tops on a dry board: round 1's tide laid and took nothing
+    score_round(state)  # round 2 likewise
+    assert state.round == 2 and statistics(state)["tide_idle"] == 1.0
+    state = ebb_round({N5: (SS, SS)})  # round 1 idle; round 2 ebbs
+    move(state, remove(N5))
+    chance(state, HIPPO_EVENT)
+    assert statistics(state)["tide_idle"] == 0.5
+    state = playing(2)
+    state.quiet_rounds = BLOCKED_ROUNDS - 1
+    score_round(state)
+    figures = statistics(state)
+    assert figures["ended_blocked"] == 1.0 and figures["ended_round_limit"] == 0.0
 
 
 def test_a_tie_on_points_goes_to_the_seat_that_lost_fewer_plants() -> None:

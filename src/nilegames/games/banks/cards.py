@@ -14,15 +14,18 @@ from typing import NamedTuple
 NONE, SINGLE, DOUBLE = range(3)
 WAVE_KEYS = ("none", "single", "double")
 
-#: Faces (inner, outer) and how many cards show each: single waves lead from the Nile, so
-#: most cards start single; doubles make separate channels; blank ends stop a row.
+#: Faces (inner, outer) and how many cards show each.  Every flood starts from a dry board
+#: (the ebb takes all the water away), where only a single inner wave fits the Nile, so
+#: most cards start single; a double-inner card waits on top of its stack until a
+#: single-to-double card opens a channel for it, so doubles are few (a stack whose top
+#: cannot be laid is stuck until then); blank ends close rows, so floods end.
 FACE_COUNTS: dict[tuple[int, int], int] = {
-    (SINGLE, SINGLE): 14,
-    (SINGLE, DOUBLE): 7,
-    (SINGLE, NONE): 6,
-    (DOUBLE, DOUBLE): 7,
-    (DOUBLE, SINGLE): 6,
-    (DOUBLE, NONE): 5,
+    (SINGLE, SINGLE): 16,
+    (SINGLE, DOUBLE): 8,
+    (SINGLE, NONE): 10,
+    (DOUBLE, DOUBLE): 3,
+    (DOUBLE, SINGLE): 4,
+    (DOUBLE, NONE): 4,
 }
 FACES = tuple(FACE_COUNTS)
 NUM_FACES = len(FACES)

@@ -61,6 +61,7 @@ CONDITION_KEYS = ("ripe", "spoiled", "rotten")
 GROUND_KEYS = ("empty", "water", "desert")
 GAME_OVER_REASONS = {
     "obelisk": "a score marker reached the obelisk",
+    "blocked": "the game was blocked: six rounds without a harvest, a point or a lost plant",
     "round limit": "the round limit was reached",
 }
 
@@ -117,6 +118,8 @@ def build_observation(state: BanksState, viewer: int | None) -> Observation:
         "players": state.n,
         "seat": viewer,
         "round": state.round,
+        # rounds in a row with no harvest, no point and no lost plant (blocked at 6)
+        "quiet_rounds": state.quiet_rounds,
         "phase": PHASE_NAMES[state.phase],
         # In the opening's plant step, whether the plant laid now is a ripe one or a seed.
         "opening": (

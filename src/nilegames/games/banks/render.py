@@ -130,6 +130,8 @@ def header_lines(obs: Observation) -> list[str]:
         line += f" - {_seat(obs['active_seat'], viewer)} to play"
     if obs["first_player"] is not None:
         line += f"; first player: {_seat(obs['first_player'], viewer)}"
+    if obs["quiet_rounds"] and "result" not in obs:
+        line += f"; {obs['quiet_rounds']} round(s) without progress (blocked at 6)"
     circle = obs["circle"]
     marks = " > ".join(f"[{c}]" if c == circle else c for c in ("flood", "ebb 1", "ebb 2"))
     return [
@@ -275,6 +277,7 @@ def result_lines(obs: Observation) -> list[str]:
     )
     why = {
         "obelisk": " (a score reached the obelisk)",
+        "blocked": " (blocked: six rounds without a harvest, a point or a lost plant)",
         "round limit": " (the round limit was reached)",
     }.get(str(reason), "")
     return [

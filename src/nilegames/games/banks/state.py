@@ -110,10 +110,17 @@ ACTION_POINTS = 3
 START_JOKERS = 2
 SETUP_DESERTS = 3
 OPENING_BOAT = 2
-#: A safeguard the seed does not need: a game not over after this many rounds ends.  Equal
-#: greedy bots take about 30 rounds with 2 players (their plants run short, so scores climb
-#: slowly); 60 leaves room for slow games and still stops a game no one pushes to its end.
+#: A bound the seed does not need: a game not over after this many rounds ends (it bounds
+#: the game's length for the research adapters).  Equal greedy bots take about 30 rounds
+#: with 2 players and 20 with 5, and a game that stops moving ends blocked long before.
 ROUND_LIMIT = 60
+#: A game is blocked, and ends as it stands, after this many rounds in a row in which no
+#: plant was harvested, no point scored and the obelisk did not move (or at once when every
+#: plant left is in the market).  Seed 003 is silent on a game that can no longer move (two
+#: players whose last plants sit in market rows that no remaining crop may enter); in
+#: greedy self-play a finished game never went more than 5 rounds without progress, so 6
+#: ends only games that have stopped.
+BLOCKED_ROUNDS = 6
 # What lies on a field besides plants.
 EMPTY_GROUND, WATER, DESERT_CARD = range(3)
 # A plant in the market: ripe, spoiled (turned to its seed side), rotten (turned 45°).
@@ -147,6 +154,7 @@ class BanksState(State):
         "fields_ground",
         "first",
         "fresh",
+        "harvested",
         "joker_bought",
         "jokers",
         "jokers_spent",
@@ -161,6 +169,7 @@ class BanksState(State):
         "phase",
         "plants",
         "points",
+        "quiet_rounds",
         "reveal_queue",
         "rot_palms",
         "rot_picked",
@@ -225,6 +234,8 @@ class BanksState(State):
         self.seat = -1
         self.first = -1
         self.round = 0
+        self.quiet_rounds = 0  # rounds in a row without a harvest, a point or a lost plant
+        self.harvested = False  # a plant was harvested this round
         self.opening_stage = 0  # set-up deserts, boat, water, plants, then the rounds
         self.opening_step = 0  # how many opening moves are done in the current stage
         # the tide under way: placements or removals so far, stopped by an arrow, the
@@ -481,6 +492,8 @@ class BanksState(State):
         other.seat = self.seat
         other.first = self.first
         other.round = self.round
+        other.quiet_rounds = self.quiet_rounds
+        other.harvested = self.harvested
         other.opening_stage = self.opening_stage
         other.opening_step = self.opening_step
         other.tide_count = self.tide_count
@@ -635,6 +648,7 @@ class BanksState(State):
 
     def _start_round(self) -> None:
         self.round += 1
+        self.harvested = False
         self.tide_count = 0
         self.tide_stopped = False
         self.switched = False
@@ -873,6 +887,7 @@ class BanksState(State):
             assert plant is not None
             self.plants[field].remove(plant)
             self.market[m].append([seat, plant[1], RIPE])
+            self.harvested = True
             self.events.append(("harvest", seat, field, plant[1], m))
         elif action >= GROW:
             field = action - GROW
@@ -1020,13 +1035,33 @@ class BanksState(State):
             self.boat[owner][crop] += 1
         if sold:
             self.events.append(("sold", len(sold), tuple(net), tuple(self.scores)))
-        if max(self.scores) >= self.obelisk or self.round >= ROUND_LIMIT:
+        if colours or self.harvested or any(points > 0 for points in net):
+            self.quiet_rounds = 0
+        else:
+            self.quiet_rounds += 1
+        if max(self.scores) >= self.obelisk:
+            reason = "obelisk"
+        elif self.quiet_rounds >= BLOCKED_ROUNDS or self._only_market_plants():
+            reason = "blocked"
+        elif self.round >= ROUND_LIMIT:
+            reason = "round limit"
+        else:
+            reason = ""
+        if reason:
             self.phase = OVER
             self.seat = -1
-            reason = "obelisk" if max(self.scores) >= self.obelisk else "round limit"
             self.events.append(("game_over", reason, tuple(self.scores), tuple(self.lost)))
             return
         self._start_round()
+
+    def _only_market_plants(self) -> bool:
+        """No plant is left in a supply, the boat or a field: the market rows can never
+        fill again (no plant can enter them), so nothing can score or be lost."""
+        return (
+            not any(any(supply) for supply in self.supply)
+            and not any(any(boat) for boat in self.boat)
+            and not any(self.plants)
+        )
 
 
 def row_gains(row: list[list[int]], n: int) -> list[int]:
@@ -1073,6 +1108,7 @@ PICKLED_FIELDS = (
     "fields_face",
     "first",
     "fresh",
+    "harvested",
     "joker_bought",
     "jokers",
     "jokers_spent",
@@ -1085,6 +1121,7 @@ PICKLED_FIELDS = (
     "phase",
     "plants",
     "points",
+    "quiet_rounds",
     "reveal_queue",
     "rot_palms",
     "rot_picked",

@@ -36,7 +36,10 @@ def final_scores(state: BanksState) -> list[float]:
 def statistics(state: BanksState) -> dict[str, float]:
     """The game's figures by name (see :meth:`nilegames.core.Game.statistics`).
 
-    - ``rounds``: rounds played; ``ended_round_limit``: 1 if the safety limit ended it;
+    - ``rounds``: rounds played; ``ended_blocked``: 1 if six rounds without progress
+      ended it; ``ended_round_limit``: 1 if the safety limit ended it;
+    - ``tide_idle``: share of the rounds whose tide laid and removed no water card (the
+      first player's tops fit nowhere and the board was dry);
     - ``plants_flooded``: plants sent to the boat by water (opening and floods);
       ``plants_to_desert``: plants sent there by spreading desert;
     - ``rot_events``: rot cards that struck the market; ``plants_spoiled``: spoil marks
@@ -51,9 +54,16 @@ def statistics(state: BanksState) -> dict[str, float]:
     """
     figures: dict[str, float] = dict.fromkeys(ACTION_EVENTS.values(), 0.0)
     flooded = to_desert = rots = spoiled = deserts = hippos = arrows = rows = 0
+    rounds_with_tide = 0
     reason = ""
+    tide_moved = False
     for event in state.events:
         kind = event[0]
+        if kind == "round":  # the opening's water cards are not a tide
+            rounds_with_tide += tide_moved and event[1] > 1
+            tide_moved = False
+        elif kind in ("water", "ebb"):
+            tide_moved = True
         if kind in ACTION_EVENTS:
             figures[ACTION_EVENTS[kind]] += 1
         elif kind == "washed":
@@ -81,7 +91,9 @@ def statistics(state: BanksState) -> dict[str, float]:
         del figures["plants_healed"]
     figures.update(
         rounds=float(state.round),
+        tide_idle=1.0 - (rounds_with_tide + tide_moved) / state.round if state.round else 0.0,
         ended_round_limit=float(reason == "round limit"),
+        ended_blocked=float(reason == "blocked"),
         plants_flooded=float(flooded),
         plants_to_desert=float(to_desert),
         rot_events=float(rots),

@@ -171,6 +171,7 @@ register({
     'bk.legend.spoiled': 'spoiled',
     'bk.legend.rotten': 'rotten',
     'bk.result.reason.obelisk': 'A score reached the obelisk.',
+    'bk.result.reason.blocked': 'The game was blocked: six rounds without a harvest, a point or a lost plant.',
     'bk.result.reason.round limit': 'The round limit was reached.',
     'bk.result.lost': 'plants lost: {n}',
     // hints
@@ -305,6 +306,7 @@ register({
     'bk.legend.spoiled': 'abîmée',
     'bk.legend.rotten': 'pourrie',
     'bk.result.reason.obelisk': 'Un score a atteint l\u2019obélisque.',
+    'bk.result.reason.blocked': 'La partie était bloquée : six manches sans récolte, sans point ni plante perdue.',
     'bk.result.reason.round limit': 'La limite de manches a été atteinte.',
     'bk.result.lost': 'plantes perdues : {n}',
     'bk.hint.desert': 'Posez une carte désert sur un champ au bord du désert (entouré).',
@@ -611,7 +613,7 @@ const RULES = {
     'In an ebb the first player takes up to two water cards off the rows, the outermost of a row each time. A card\u2019s back may spread the desert in its row, bring rot (the first player picks a market row the rot reaches, by its palms, and up to two plants there: ripe plants spoil, spoiled ones rot), or move the flood circle with an arrow.',
     'Then every player in turn has 3 action points: sow a seed from the supply on a free field (1 point; 2 where another player\u2019s plant stands), grow one\u2019s seed into a ripe plant, harvest a ripe plant to a market row that needs at most its field\u2019s palms (the row\u2019s last two plants must be other crops), buy one\u2019s plant back from the boat (1 point), buy a joker from the desert pile (1 point, once a turn). A joker spent gives one more action point. A plant that was sown or grown this turn does nothing else this turn.',
     'At the end of the round the first player passes on. Plants left in the boat are lost, and the obelisk moves back one space for every colour lost. Every full market row pays its majorities (6; 4 and 2; 3, 2 and 1; a rotten plant costs its owner 1), and its plants go into the boat.',
-    'The game ends when a score reaches the obelisk; the highest score wins, ties going to the player who lost fewer plants.',
+    'The game ends when a score reaches the obelisk; the highest score wins, ties going to the player who lost fewer plants. A game that can no longer move (six rounds in a row without a harvest, a point or a lost plant) ends as it stands.',
   ],
   fr: [
     'Le Nil coule entre deux rives ; chaque rive a quatre rangées de champs (2, 3, 4 et 5 champs) qui vont du fleuve jusqu\u2019au désert. Les champs proches du fleuve et ceux des rangées courtes ont le plus de palmiers (de 1 à 4). À moins de cinq joueurs, des bandes couvrent quelques rangées courtes.',
@@ -619,7 +621,7 @@ const RULES = {
     'En décrue, le premier joueur retire jusqu\u2019à deux cartes eau des rangées, chaque fois la plus éloignée du fleuve. Le dos d\u2019une carte peut étendre le désert dans sa rangée, apporter la pourriture (le premier joueur choisit une rangée du marché qu\u2019elle atteint selon ses palmiers, et jusqu\u2019à deux plantes : une plante mûre s\u2019abîme, une plante abîmée pourrit), ou faire tourner le cercle des crues avec une flèche.',
     'Puis chaque joueur à son tour a 3 points d\u2019action : semer une graine de sa réserve sur un champ libre (1 point ; 2 là où se trouve la plante d\u2019un autre joueur), faire mûrir sa graine, récolter une plante mûre vers une rangée du marché qui demande au plus les palmiers de son champ (les deux dernières plantes de la rangée doivent être d\u2019autres cultures), racheter sa plante dans la barque (1 point), acheter un joker à la pioche désert (1 point, une fois par tour). Un joker joué donne un point d\u2019action de plus. Une plante semée ou mûrie ce tour ne fait rien d\u2019autre ce tour.',
     'À la fin de la manche, le premier joueur passe la main. Les plantes restées dans la barque sont perdues, et l\u2019obélisque recule d\u2019une case par couleur perdue. Chaque rangée pleine du marché paie ses majorités (6 ; 4 et 2 ; 3, 2 et 1 ; une plante pourrie coûte 1 à son propriétaire), et ses plantes vont dans la barque.',
-    'La partie s\u2019arrête quand un score atteint l\u2019obélisque ; le plus haut score gagne, et en cas d\u2019égalité celui qui a perdu le moins de plantes.',
+    'La partie s\u2019arrête quand un score atteint l\u2019obélisque ; le plus haut score gagne, et en cas d\u2019égalité celui qui a perdu le moins de plantes. Une partie qui ne peut plus avancer (six manches de suite sans récolte, sans point ni plante perdue) s\u2019arrête en l\u2019état.',
   ],
 };
 
