@@ -249,6 +249,12 @@ def play_by_clicking(
             assert snapshot["selected"] == []
             obs = view["observation"]
             bk_check_drawing(snapshot, obs)
+            # rounds without progress are shown from the first one (blocked at six)
+            quiet = page.get_by_test_id("quiet-rounds")
+            if obs["quiet_rounds"]:
+                assert quiet.inner_text().startswith(f"{obs['quiet_rounds']} ")
+            else:
+                assert quiet.count() == 0
             legal = sorted(action["action"] for action in view["legal_actions"])
             bk_check_targets(page.evaluate(BK_TARGETS), legal)
             if moves >= max_moves or time.monotonic() - started > max_seconds:

@@ -44,6 +44,7 @@ from nilegames.games.banks.board import (
 from nilegames.games.banks.cards import EVENT_KEYS, EVENTS, FACES, WAVE_KEYS, event_words
 from nilegames.games.banks.state import (
     ACTION_POINTS,
+    BLOCKED_ROUNDS,
     DESERT_BACK,
     FIRST,
     HIPPO_AUCTION,
@@ -118,8 +119,10 @@ def build_observation(state: BanksState, viewer: int | None) -> Observation:
         "players": state.n,
         "seat": viewer,
         "round": state.round,
-        # rounds in a row with no harvest, no point and no lost plant (blocked at 6)
+        # rounds in a row with no harvest, no point and no lost plant; the game is blocked
+        # when they reach blocked_at
         "quiet_rounds": state.quiet_rounds,
+        "blocked_at": BLOCKED_ROUNDS,
         "phase": PHASE_NAMES[state.phase],
         # In the opening's plant step, whether the plant laid now is a ripe one or a seed.
         "opening": (

@@ -131,7 +131,8 @@ def header_lines(obs: Observation) -> list[str]:
     if obs["first_player"] is not None:
         line += f"; first player: {_seat(obs['first_player'], viewer)}"
     if obs["quiet_rounds"] and "result" not in obs:
-        line += f"; {obs['quiet_rounds']} round(s) without progress (blocked at 6)"
+        quiet, limit = obs["quiet_rounds"], obs["blocked_at"]
+        line += f"; {quiet} round(s) without progress (blocked at {limit})"
     circle = obs["circle"]
     marks = " > ".join(f"[{c}]" if c == circle else c for c in ("flood", "ebb 1", "ebb 2"))
     return [

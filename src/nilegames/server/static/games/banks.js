@@ -730,7 +730,10 @@ function boardPanel(ctx) {
   return h('section', { class: 'panel bk-board', 'data-testid': 'banks', 'aria-label': t('bk.board') },
     h('div', { class: 'bk-head' },
       h('h2', {}, t('bk.board')),
-      h('span', { class: 'bk-meta', 'data-testid': 'round-info' }, t('bk.meta', { round: obs.round ?? 0, phase: phaseName(obs.phase || 'setup'), first }))),
+      h('span', { class: 'bk-meta', 'data-testid': 'round-info' }, t('bk.meta', { round: obs.round ?? 0, phase: phaseName(obs.phase || 'setup'), first })),
+      obs.quiet_rounds && !obs.result
+        ? h('span', { class: 'bk-meta', 'data-testid': 'quiet-rounds' }, t('bk.quiet', { n: obs.quiet_rounds, limit: obs.blocked_at }))
+        : null),
     h('div', { class: 'bk-board-wrap' }, banksSvg(ctx)),
     legend());
 }
