@@ -78,6 +78,10 @@ DS = FACES.index((DOUBLE, SINGLE))
 DN = FACES.index((DOUBLE, NONE))
 FLAX, WHEAT, GRAPES, ONION, AUBERGINE = range(NUM_CROPS)
 
+#: North rows (bank 0) by length, and south rows; none of the north 3-, 4-, 5-rows is
+#: ever covered, and the set-up puts a desert card on the last field of each.
+N3, N4, N5 = 1, 2, 3
+S4, S5 = 6, 7
 #: Tops no card of which can lie next to the Nile (it shows a single wave).
 DRY_TOPS = (DD, DS)
 #: Dry tops for every seat of a five-player game, within the box's 11 double-inner cards.

@@ -15,9 +15,7 @@ from nilegames.games.banks.evaluate import (
     standing,
 )
 from nilegames.games.banks.state import BanksState
-from tests.banks_helpers import DD, DN, DS, GRAPES, SN, SS, move, plant, playing, set_top
-
-N5 = 3  # the north 5-row
+from tests.banks_helpers import DD, DN, DS, GRAPES, N5, SN, SS, move, plant, playing, set_top
 
 
 def _tops(state: BanksState, seat: int, first: int, second: int) -> None:

@@ -60,6 +60,9 @@ from tests.banks_helpers import (
     AUBERGINE,
     DRY_TOPS,
     FLAX,
+    N3,
+    N4,
+    N5,
     ONION,
     OPENING_RIPE,
     SET_UP_DESERTS,
@@ -93,9 +96,6 @@ from tests.banks_helpers import (
     water,
     water_count,
 )
-
-#: North rows by length (never covered; the set-up puts a desert card at the end of each).
-N3, N4, N5 = 1, 2, 3
 
 # -- literal data from docs/rules/banks.md ------------------------------------------------
 

@@ -78,7 +78,12 @@ from tests.banks_helpers import (
     DS,
     FLAX,
     GRAPES,
+    N3,
+    N4,
+    N5,
     ONION,
+    S4,
+    S5,
     SD,
     SET_UP_DESERTS,
     SN,
@@ -124,10 +129,6 @@ RED, BLUE, GREEN, YELLOW, WHITE = range(5)
 HIPPO_EVENT = event(HIPPO)
 HIPPO_ARROW = event(HIPPO, arrow=True)
 DESERT_EVENT = event(DESERT)
-#: North rows (bank 0) by length, and south rows; none of the north 3-, 4-, 5-rows is
-#: ever covered, and the set-up puts a desert card on the last field of each.
-N3, N4, N5 = 1, 2, 3
-S4, S5 = 6, 7
 
 
 def ground(state: BanksState, field: int) -> int:

@@ -62,7 +62,8 @@ CONDITION_KEYS = ("ripe", "spoiled", "rotten")
 GROUND_KEYS = ("empty", "water", "desert")
 GAME_OVER_REASONS = {
     "obelisk": "a score marker reached the obelisk",
-    "blocked": "the game was blocked: six rounds without a harvest, a point or a lost plant",
+    "blocked": f"the game was blocked: {BLOCKED_ROUNDS} rounds without a harvest, a point"
+    " or a lost plant",
     "round limit": "the round limit was reached",
 }
 

@@ -19,6 +19,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from nilegames.core import Observation
+from nilegames.games.banks.observe import GAME_OVER_REASONS
 
 TITLE = "AN DEN UFERN DES NILS"
 CROP_MARKS = {"flax": "F", "wheat": "W", "grapes": "G", "onion": "O", "aubergine": "A"}
@@ -276,11 +277,7 @@ def result_lines(obs: Observation) -> list[str]:
         (e.get("reason") for e in reversed(obs.get("log") or []) if e["event"] == "game_over"),
         None,
     )
-    why = {
-        "obelisk": " (a score reached the obelisk)",
-        "blocked": " (blocked: six rounds without a harvest, a point or a lost plant)",
-        "round limit": " (the round limit was reached)",
-    }.get(str(reason), "")
+    why = f" ({GAME_OVER_REASONS[reason]})" if reason in GAME_OVER_REASONS else ""
     return [
         f"Game over{why}. Winner: {winners}. Scores: {scores}; plants lost (ties): {lost}",
     ]
