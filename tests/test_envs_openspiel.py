@@ -19,11 +19,14 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
 import nilegames  # noqa: E402
+from nilegames.core import game_class  # noqa: E402
 from nilegames.envs import openspiel as adapter  # noqa: E402
 
 # (players, variant) of NILE: every player count, and the short variant where it exists.
 CONFIGS = [(2, "standard"), (3, "standard"), (4, "standard"), (5, "standard")]
 CONFIGS += [(2, "short"), (3, "short")]
+#: The newest NILE rules edition: what a game loaded without a ``rules`` parameter plays.
+NEWEST = game_class("nile").rules_edition
 CONFIG_IDS = [f"{players}p-{variant}" for players, variant in CONFIGS]
 
 INFO_STATE = pyspiel.IIGObservationType(perfect_recall=True)
@@ -94,12 +97,14 @@ def test_importing_twice_and_exiting_is_clean() -> None:
         "m.register_all()\n"
         "game = pyspiel.load_game('python_nilegames_nile(players=3)')\n"
         "print(game.new_initial_state().get_game())\n"
+        "print(game.nilegames_game.rules_edition)\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "python_nilegames_nile(players=3,variant=standard)"
+    name, newest = done.stdout.split()
+    assert name == f"python_nilegames_nile(players=3,rules={newest},variant=standard)"
     assert "Fatal" not in done.stderr
 
 
@@ -116,9 +121,11 @@ def test_game_type() -> None:
     assert (kind.min_num_players, kind.max_num_players) == (2, 5)
     assert kind.provides_information_state_string and kind.provides_information_state_tensor
     assert kind.provides_observation_string and kind.provides_observation_tensor
-    assert kind.parameter_specification == {"players": 2, "variant": "standard"}
-    assert game.get_parameters() == {"players": 3, "variant": "standard"}
-    assert str(game) == "python_nilegames_nile(players=3,variant=standard)"
+    assert kind.parameter_specification == {"players": 2, "rules": NEWEST, "variant": "standard"}
+    assert game.get_parameters() == {"players": 3, "rules": NEWEST, "variant": "standard"}
+    assert str(game) == f"python_nilegames_nile(players=3,rules={NEWEST},variant=standard)"
+    older = pyspiel.load_game("python_nilegames_nile(players=3,rules=1)")
+    assert older.nilegames_game.rules == 1
     assert pyspiel.load_game("python_nilegames_nile").num_players() == 2
     assert isinstance(game, adapter.NilegamesGame)
     assert game.nilegames_game.players == 3
@@ -134,14 +141,14 @@ def test_game_info_has_the_true_bounds(players: int, variant: str) -> None:
     assert game.max_game_length() == ours.max_game_length()
     assert (game.min_utility(), game.max_utility()) == ours.utility_range()
     assert game.utility_sum() == 0.0
-    assert game.get_parameters() == {"players": players, "variant": variant}
-    assert game.nilegames_game.options == {"variant": variant}
+    assert game.get_parameters() == {"players": players, "rules": NEWEST, "variant": variant}
+    assert game.nilegames_game.options == {"variant": variant, "rules": NEWEST}
 
 
 def test_load_game_helper_matches_the_game_string() -> None:
     game = adapter.load_game("nile", players=3, variant="short")
-    assert str(game) == "python_nilegames_nile(players=3,variant=short)"
-    assert game.nilegames_game.options == {"variant": "short"}
+    assert str(game) == f"python_nilegames_nile(players=3,rules={NEWEST},variant=short)"
+    assert game.nilegames_game.options == {"variant": "short", "rules": NEWEST}
 
 
 @pytest.mark.parametrize(

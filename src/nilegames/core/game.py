@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from nilegames.core.errors import GameOptionError
-from nilegames.core.options import OptionSpec, resolve_options
+from nilegames.core.options import RULES, OptionSpec, resolve_options, rules_spec
 from nilegames.core.state import State
 from nilegames.core.tensor import ObservationEncoder
 from nilegames.core.types import Observation
@@ -20,6 +21,14 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: The newest edition of the game's rules, the one a new game plays.  A change that
+    #: would alter the moves or the result of a stored game adds an edition and keeps the
+    #: older ones playable, so that every record replays under the rules it was played by
+    #: (the ``rules`` option; docs/rules/<id>.md lists what each edition changed).
+    rules_edition: ClassVar[int] = 1
+    #: The value a stored game is taken to have for an option it predates: records and
+    #: tables written before the option existed ("rules" is 1 for every game).
+    legacy_options: ClassVar[Mapping[str, Any]] = {}
     #: Whether every terminal's returns add up to zero (OpenSpiel's ZERO_SUM utility).
     zero_sum: ClassVar[bool] = True
     #: Where search playouts should stop and call :meth:`evaluate` (None: play to the end).
@@ -36,8 +45,21 @@ class Game(ABC):
                 f" not {players!r}"
             )
         self.players: int = players
-        self.options: dict[str, Any] = resolve_options(self.id, self.option_specs, options)
+        self.options: dict[str, Any] = resolve_options(self.id, self.all_option_specs(), options)
+        #: The rules edition this game follows (the ``rules`` option), read once here.
+        self.rules: int = self.options[RULES]
         self._check_options()
+
+    @classmethod
+    def all_option_specs(cls) -> tuple[OptionSpec, ...]:
+        """The game's own options and the rules edition every game has."""
+        return (*cls.option_specs, rules_spec(cls.rules_edition))
+
+    @classmethod
+    def stored_options(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options of a stored game, with what it predates filled in as it was then:
+        a record without a ``rules`` option was played under the first edition."""
+        return {RULES: 1, **cls.legacy_options, **options}
 
     def _check_options(self) -> None:  # noqa: B027 - an optional hook, empty by default
         """Checks that tie options to the player count; games override it."""
@@ -121,7 +143,8 @@ class Game(ABC):
             "title": cls.title,
             "min_players": cls.min_players,
             "max_players": cls.max_players,
-            "options": [spec.describe() for spec in cls.option_specs],
+            "options": [spec.describe() for spec in cls.all_option_specs()],
+            "rules_edition": cls.rules_edition,
         }
 
     def __repr__(self) -> str:

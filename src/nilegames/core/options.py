@@ -8,6 +8,9 @@ from typing import Any
 
 from nilegames.core.errors import GameOptionError
 
+#: The option every game has: the edition of its rules a game is played under.
+RULES = "rules"
+
 
 @dataclass(frozen=True)
 class OptionSpec:
@@ -17,9 +20,13 @@ class OptionSpec:
     default: Any
     choices: tuple[Any, ...]
     help: str
+    #: Whether a person choosing a new table sees it: the rules edition is kept for stored
+    #: games and research, not offered in the lobby.
+    advanced: bool = False
 
     def check(self, value: Any) -> Any:
-        if value not in self.choices:
+        # ``True == 1`` and ``1 == 1.0`` in Python: a choice must match in type as well.
+        if not any(type(value) is type(c) and value == c for c in self.choices):
             allowed = ", ".join(repr(c) for c in self.choices)
             raise GameOptionError(f"option {self.name}={value!r} is not one of {allowed}")
         return value
@@ -30,7 +37,19 @@ class OptionSpec:
             "default": self.default,
             "choices": list(self.choices),
             "help": self.help,
+            "advanced": self.advanced,
         }
+
+
+def rules_spec(newest: int) -> OptionSpec:
+    """The ``rules`` option of a game whose newest rules edition is ``newest``."""
+    return OptionSpec(
+        RULES,
+        newest,
+        tuple(range(1, newest + 1)),
+        "the edition of the rules: the newest for a new game; a stored game keeps its own",
+        advanced=True,
+    )
 
 
 def resolve_options(

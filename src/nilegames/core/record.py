@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from nilegames.core.errors import NilegamesError, RecordError
-from nilegames.core.registry import new_game
+from nilegames.core.errors import NilegamesError, RecordError, UnknownGameError
+from nilegames.core.registry import game_class, new_game
 from nilegames.core.state import State
 
 FORMAT = "nilegames-record"
@@ -71,7 +71,7 @@ class GameRecord:
             raise RecordError("record field 'actions' must be a list of integers")
         if not isinstance(meta, dict):
             raise RecordError("record field 'meta' must be an object")
-        return cls(game, players, options, actions, meta)
+        return cls(game, players, stored_options(game, options), actions, meta)
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)
@@ -83,6 +83,15 @@ class GameRecord:
         except json.JSONDecodeError as error:
             raise RecordError(f"the record is not valid JSON: {error}") from None
         return cls.from_json(data)
+
+
+def stored_options(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options of a stored game as its game reads them today: an option the record
+    predates (the rules edition first of all) takes the value it had when it was played."""
+    try:
+        return game_class(game_id).stored_options(options)
+    except UnknownGameError:
+        return dict(options)  # refused, with its name, when the record is replayed
 
 
 def save(record: GameRecord | State, path: str | Path) -> GameRecord:

@@ -100,7 +100,7 @@ def game_type(game_id: str) -> pyspiel.GameType:
     """The OpenSpiel ``GameType`` of a nilegames game: what kind of game it is, its options."""
     cls = game_class(game_id)
     specification: dict[str, Any] = {"players": cls.min_players}  # as nilegames.new_game
-    for spec in cls.option_specs:
+    for spec in cls.all_option_specs():
         specification[spec.name] = _parameter(spec.default)
     utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
@@ -184,7 +184,7 @@ class NilegamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no typ
         cls = game_class(game_id)
         given = dict(params or {})
         players = given.pop("players", None)
-        specs = {spec.name: spec for spec in cls.option_specs}
+        specs = {spec.name: spec for spec in cls.all_option_specs()}
         unknown = sorted(set(given) - set(specs))
         if unknown:
             raise GameOptionError(

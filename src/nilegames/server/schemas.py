@@ -51,6 +51,7 @@ class OptionInfo(BaseModel):
     default: Any
     choices: list[Any]
     help: str
+    advanced: bool = False
 
 
 class GameInfo(BaseModel):

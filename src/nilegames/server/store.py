@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from nilegames.core import State, new_game
+from nilegames.core.record import stored_options
 from nilegames.server.db import ActionRow, TableRow
 
 PLAYING = "playing"
@@ -131,7 +132,7 @@ def _record(row: TableRow) -> TableRecord:
         id=row.id,
         game=row.game,
         players=row.players,
-        options=dict(row.options),
+        options=stored_options(row.game, row.options),
         seats=tuple(Seat.from_json(seat) for seat in row.seats),
         status=row.status,
         created=_utc(row.created),

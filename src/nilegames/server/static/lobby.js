@@ -30,6 +30,11 @@ function gameInfo(id) {
   return (state.games || []).find((g) => g.id === id) || null;
 }
 
+/** The options a new table offers: the advanced ones (the rules edition) keep their default. */
+function lobbyOptions(game) {
+  return (game.options || []).filter((o) => !o.advanced);
+}
+
 function defaultBot(game) {
   const bots = (game && game.bots) || ['medium'];
   return bots.includes('medium') ? 'medium' : bots[0];
@@ -42,7 +47,7 @@ function resetForm(gameId) {
   state.form = {
     game: game.id,
     players,
-    options: Object.fromEntries((game.options || []).map((o) => [o.name, o.default])),
+    options: Object.fromEntries(lobbyOptions(game).map((o) => [o.name, o.default])),
     seats: Array.from({ length: players }, (_, i) => (i === 0 ? { kind: 'human', bot: defaultBot(game) } : { kind: 'bot', bot: defaultBot(game) })),
     me: 0,
   };
@@ -95,7 +100,7 @@ export function mountLobby(root) {
     try {
       const spec = { ...QUICK };
       const nile = gameInfo('nile');
-      if (nile) spec.options = Object.fromEntries((nile.options || []).map((o) => [o.name, o.default]));
+      if (nile) spec.options = Object.fromEntries(lobbyOptions(nile).map((o) => [o.name, o.default]));
       const created = await createTable(spec);
       state.busy = false;
       location.hash = rememberCreated(created, 0);
@@ -165,7 +170,7 @@ export function mountLobby(root) {
 
     // option names, choices and help: the game's own words if it gives them, else the server's
     const words = (key, fallback) => (has(key) ? t(key) : fallback);
-    const options = (game.options || []).map((o) => {
+    const options = lobbyOptions(game).map((o) => {
       const key = `option.${game.id}.${o.name}`;
       const help = getLang() === 'en' ? o.help : words(`${key}.help`, o.help);
       return h('label', { class: 'field-label' },
