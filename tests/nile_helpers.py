@@ -109,9 +109,9 @@ def card_count(state: NileState) -> list[int]:
         counts[crop] += state.size[crop] + state.planted[crop]
     for kind in state.speculations:
         counts[kind] += 1
-    if state.flood >= 0:
+    if state.flood_on_pile:
         counts[state.flood] += 1
-    counts[LOCUST] += state.locust_aside or state.locust_pending
+    counts[LOCUST] += state.locust_aside
     return counts
 
 

@@ -139,11 +139,13 @@ def test_greedy_beats_random():
 
 
 def test_ismcts_beats_random():
+    # Even 25 iterations win about 85-90 % (86 of 100 in a longer run): 14 of 20 is a bar
+    # that a working search clears nearly always, and a random one 6 % of the time.
     score = 0.0
-    games = 4
+    games = 20
     for game in range(games):
         specs = ["ismcts:25", "random"] if game % 2 == 0 else ["random", "ismcts:25"]
         returns = play(specs, 100 + game)
         mine = returns[specs.index("ismcts:25")]
         score += 1.0 if mine > 0 else 0.5 if mine == 0 else 0.0
-    assert score >= 3
+    assert score >= 14

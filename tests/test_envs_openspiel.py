@@ -104,7 +104,9 @@ def test_importing_twice_and_exiting_is_clean() -> None:
     )
     assert done.returncode == 0, done.stderr
     name, newest = done.stdout.split()
-    assert name == f"python_nilegames_nile(players=3,rules={newest},variant=standard)"
+    assert name == (
+        f"python_nilegames_nile(open_stocks=False,players=3,rules={newest},variant=standard)"
+    )
     assert "Fatal" not in done.stderr
 
 
@@ -121,9 +123,12 @@ def test_game_type() -> None:
     assert (kind.min_num_players, kind.max_num_players) == (2, 5)
     assert kind.provides_information_state_string and kind.provides_information_state_tensor
     assert kind.provides_observation_string and kind.provides_observation_tensor
-    assert kind.parameter_specification == {"players": 2, "rules": NEWEST, "variant": "standard"}
-    assert game.get_parameters() == {"players": 3, "rules": NEWEST, "variant": "standard"}
-    assert str(game) == f"python_nilegames_nile(players=3,rules={NEWEST},variant=standard)"
+    defaults = {"open_stocks": False, "rules": NEWEST, "variant": "standard"}
+    assert kind.parameter_specification == {"players": 2, **defaults}
+    assert game.get_parameters() == {"players": 3, **defaults}
+    assert str(game) == (
+        f"python_nilegames_nile(open_stocks=False,players=3,rules={NEWEST},variant=standard)"
+    )
     older = pyspiel.load_game("python_nilegames_nile(players=3,rules=1)")
     assert older.nilegames_game.rules == 1
     assert pyspiel.load_game("python_nilegames_nile").num_players() == 2
@@ -141,14 +146,22 @@ def test_game_info_has_the_true_bounds(players: int, variant: str) -> None:
     assert game.max_game_length() == ours.max_game_length()
     assert (game.min_utility(), game.max_utility()) == ours.utility_range()
     assert game.utility_sum() == 0.0
-    assert game.get_parameters() == {"players": players, "rules": NEWEST, "variant": variant}
-    assert game.nilegames_game.options == {"variant": variant, "rules": NEWEST}
+    options = {"variant": variant, "open_stocks": False, "rules": NEWEST}
+    assert game.get_parameters() == {"players": players, **options}
+    assert game.nilegames_game.options == options
 
 
 def test_load_game_helper_matches_the_game_string() -> None:
     game = adapter.load_game("nile", players=3, variant="short")
-    assert str(game) == f"python_nilegames_nile(players=3,rules={NEWEST},variant=short)"
-    assert game.nilegames_game.options == {"variant": "short", "rules": NEWEST}
+    assert str(game) == (
+        f"python_nilegames_nile(open_stocks=False,players=3,rules={NEWEST},variant=short)"
+    )
+    assert game.nilegames_game.options == {
+        "variant": "short",
+        "open_stocks": False,
+        "rules": NEWEST,
+    }
+    assert adapter.load_game("nile", open_stocks=True).nilegames_game.options["open_stocks"]
 
 
 @pytest.mark.parametrize(

@@ -40,14 +40,14 @@ def _games(config):
 
 def card_total(state: NileState) -> int:
     """Every card of the game, wherever it is."""
-    locust_out = state.locust_aside or state.locust_pending
+    locust_out = state.locust_aside
     return (
         state.deck_size
         + sum(state.hand_size)
         + sum(map(sum, state.stocks))
         + sum(state.size)
         + sum(state.flood_below)
-        + (state.flood >= 0)
+        + state.flood_on_pile
         + sum(state.discard)
         + locust_out
         + len(state.speculations)
@@ -195,6 +195,44 @@ def test_observation_hides_other_hands(config):
         public = state.public_observation()
         assert "hand" not in public
         assert all(e.get("card") is None for e in public["log"] if e["event"] == "draw")
+
+
+@SETTINGS
+@given(configs())
+def test_other_stocks_reach_a_seat_only_as_a_size_and_through_the_log(config):
+    """Stocks are face down: whatever another seat's stock holds, a seat's view, its
+    drawing and its tensor show only that stock's size, until the game is over (the log
+    keeps the public harvests and trades, from which a seat may recall it)."""
+    from nilegames.games.nile.resample import recalled_stocks
+
+    rng = random.Random(config[1])
+    game = nilegames.new_game("nile", config[0], **config[2])
+    encoder = game.observation_encoder()
+    for state in _games(config):
+        if state.is_terminal() or rng.random() > 0.05:
+            continue
+        assert recalled_stocks(state) == state.stocks
+        for seat in range(state.n):
+            before = state.observation(seat)
+            others = [s for s in range(state.n) if s != seat and sum(state.stocks[s]) > 1]
+            if not others:
+                continue
+            # Swap another seat's piles around (its size stays) behind the view's back.
+            victim = rng.choice(others)
+            saved = state.stocks[victim]
+            state.stocks[victim] = saved[1:] + saved[:1]
+            if state.stocks[victim] == saved:
+                state.stocks[victim] = [sum(saved)] + [0] * (NUM_CROPS - 1)
+            state.log_views = {}
+            after = state.observation(seat)
+            assert {**after, "log": None} == {**before, "log": None}
+            assert after["stocks"][victim] is None
+            assert game.render_text(after) == game.render_text(before)
+            assert (encoder.encode(after) == encoder.encode(before)).all()
+            # A bot's world rebuilds the stock from the public log, not from the piles.
+            world = state.resample_from_infostate(seat, rng)
+            assert world.stocks[victim] == saved
+            state.stocks[victim] = saved
 
 
 def _names() -> list[str]:

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from typing import Any
 
 import pytest
 
-from nilegames.core import CHANCE, GameOptionError, resolve_chance
+from nilegames.core import CHANCE, GameOptionError, GameRecord, resolve_chance
 from nilegames.games.nile import actions as act
 from nilegames.games.nile.cards import (
     CROPS,
     FIRST_SPECULATION,
     KIND_CROPS,
+    KIND_MASK,
     KIND_NAMES,
     LOCUST,
     NUM_CROPS,
@@ -602,8 +604,11 @@ def test_locust_drawn_during_a_speculation_payout_strikes_before_the_harvest() -
 # -- the deck: rebuild and end --------------------------------------------------------------
 
 
-def test_empty_deck_is_rebuilt_from_flood_pile_discards_and_locust_when_a_card_is_needed() -> None:
-    state = start([[PA] * 5, [CA, CA, FL, FL, LE]], first=0, flood=WH)
+@pytest.mark.parametrize("rules", [1, 2])
+def test_empty_deck_is_rebuilt_from_flood_pile_discards_and_locust_when_a_card_is_needed(
+    rules: int,
+) -> None:
+    state = start([[PA] * 5, [CA, CA, FL, FL, LE]], first=0, flood=WH, rules=rules)
     end_turn(state, (FL, FL))
     chance(state, LOCUST, CA)  # seat 1's flood: the locust strikes nothing, then Castor
     assert state.locust_aside
@@ -615,19 +620,83 @@ def test_empty_deck_is_rebuilt_from_flood_pile_discards_and_locust_when_a_card_i
     expected = [d + f for d, f in zip(state.discard, state.flood_below, strict=True)]
     expected[FL] += 2  # the offering below discards two more cards first
     expected[LOCUST] = 1
+    if rules > 1:
+        expected[CA] += 1  # seed 000: the whole flood pile, the current card too
     assert state.flood_below[WH] == 1  # seat 0's flood card lies under the current one
     move(state, act.OFFERING, act.discard_hand(FL), act.discard_hand(FL))
     assert phase(state) == Phase.FLOOD and state.deck_number == 2
     assert state.deck == expected and state.deck_size == sum(expected)
-    assert state.flood == CA  # the current flood card stays in force
+    assert state.flood == CA  # the turn's flood stays in force until the next one
+    assert state.flood_on_pile == (rules == 1)  # edition 1 kept its card on the table
+    assert state.observation(1)["flood_pile"] == ({"Castor": 1} if rules == 1 else {})
     assert sum(state.discard) == 0 and sum(state.flood_below) == 0
     assert not state.locust_aside
     assert last_events(state, "reshuffle") == [("reshuffle", 2, tuple(expected))]
     assert is_conserved(state)
 
 
-def test_a_pending_locust_strikes_before_the_deck_is_rebuilt_and_goes_into_it() -> None:
+def test_after_a_rebuild_mid_turn_the_turns_flooded_crops_stay_blocked() -> None:
+    # The flood card went into the new deck (seed 000), but it flooded Castor this turn.
+    state = start([[PA] * 5, [CA, CA, CA, FL, FL]], first=0, flood=WH)
+    end_turn(state, (FL, FL))
+    chance(state, CA)
+    set_deck(state, {PA: 1})
+    move(state, act.MARKET, act.discard_hand(FL), act.discard_hand(FL))
+    chance(state, PA)
+    castor = state.discard[CA] + 1 + 1  # discarded, the flood card, and one more below
+    move(state, act.MARKET, act.discard_hand(PA), act.discard_hand(CA))
+    assert state.deck_number == 2 and not state.flood_on_pile and state.deck[CA] == castor
+    chance(state, CA)  # the market draws the flood card back: it is just a card now
+    assert state.blocked == KIND_MASK[CA]
+    assert act.plant(CA) not in state.legal_actions()
+    assert state.observation(1)["blocked"] == ["Castor"]
+    move(state, act.OFFERING, act.discard_hand(CA), act.discard_hand(CA))
+    chance(state, LE)  # a new flood: nothing to put on the pile below it
+    assert state.flood == LE and state.flood_below == [0] * NUM_KINDS
+    assert is_conserved(state)
+
+
+def test_a_pending_locust_strikes_after_the_drawing_that_needed_a_rebuild() -> None:
+    # Seed 000: a locust drawn into a hand strikes once the drawing is finished; the
+    # deck rebuilt during that drawing takes the locust card but not the fields it then
+    # destroys (they go to the discard pile).
     state = start([[PA, PA, PA, FL, FL], [CA] * 5], first=0, flood=CA)
+    move(state, act.plant(PA), act.plant(PA), act.plant(PA))
+    set_deck(state, {LOCUST: 1})
+    discarded = state.discard[:]
+    move(state, act.DONE)
+    chance(state, LOCUST)  # the last card of deck 1
+    assert state.deck_number == 2 and phase(state) == Phase.DRAW and state.draw_left == 2
+    assert field(state, PA) == (0, 3)  # not yet: the drawing goes on
+    assert state.deck[PA] == discarded[PA] and state.deck[LOCUST] == 1
+    assert state.locust_pending == 1
+    assert state.observation(1)["locust"] == "in the deck"
+    chance(state, FL, FL)
+    assert field(state, PA) == (NO_OWNER, 0) and state.discard[PA] == 3
+    assert hand(state, 0) == {FL: 4} and state.locust_pending == 0
+    names = [e[0] for e in state.events]
+    assert names.index("reshuffle") < names.index("locust")
+    assert is_conserved(state)
+
+
+def test_a_locust_drawn_twice_in_one_drawing_strikes_twice() -> None:
+    state = start([[PA, PA, PA, LE, LE], [CA] * 5], first=0, flood=CA)
+    plant(state, PA, PA, PA, draws=(LE, LE))
+    chance(state, FL)
+    move(state, act.plant(CA), act.plant(CA))
+    set_deck(state, {LOCUST: 1})
+    move(state, act.DONE)
+    chance(state, LOCUST)
+    set_deck(state, {LOCUST: 1, FL: 3})  # the rebuilt deck: the locust can come again
+    chance(state, LOCUST, FL)
+    assert field(state, PA) == (0, 3) and state.locust_pending == 2
+    chance(state, FL)
+    assert field(state, PA) == (NO_OWNER, 0) and field(state, CA) == (NO_OWNER, 0)
+    assert [e[1] for e in last_events(state, "locust")] == [((PA, 0, 3),), ((CA, 1, 2),)]
+
+
+def test_edition_1_a_pending_locust_strikes_before_the_deck_is_rebuilt_and_goes_into_it() -> None:
+    state = start([[PA, PA, PA, FL, FL], [CA] * 5], first=0, flood=CA, rules=1)
     move(state, act.plant(PA), act.plant(PA), act.plant(PA))
     set_deck(state, {LOCUST: 1})
     discarded = state.discard[:]
@@ -660,8 +729,19 @@ def test_the_game_lasts_as_many_decks_as_players(players: int) -> None:
     assert is_conserved(state)
 
 
-def test_a_flood_that_empties_the_last_deck_is_still_harvested() -> None:
+def test_a_flood_that_empties_the_last_deck_ends_the_game_before_its_harvest() -> None:
+    # Seed 000: the game is over as soon as the last deck is empty.
     state = start([[PA, PA, PA, FL, FL], [CA] * 5], first=0, flood=CA)
+    plant(state, PA, PA, PA, draws=(FL, FL))
+    set_deck(state, {PA: 1}, number=2)
+    chance(state, PA)
+    assert state.is_terminal()
+    assert field(state, PA) == (0, 3) and state.stocks[0][PA] == 0
+    assert [e[0] for e in state.events[-2:]] == ["flood", "game_over"]
+
+
+def test_edition_1_a_flood_that_empties_the_last_deck_is_still_harvested() -> None:
+    state = start([[PA, PA, PA, FL, FL], [CA] * 5], first=0, flood=CA, rules=1)
     plant(state, PA, PA, PA, draws=(FL, FL))
     set_deck(state, {PA: 1}, number=2)
     chance(state, PA)
@@ -670,8 +750,24 @@ def test_a_flood_that_empties_the_last_deck_is_still_harvested() -> None:
     assert state.returns() == [1.0, -1.0]
 
 
-def test_speculation_payout_that_the_last_deck_cannot_give_is_skipped() -> None:
-    state = start([[spec(PA, WH), CA, CA, CA, FL], [LE] * 5], first=0, flood=FL)
+def test_a_speculation_payout_that_empties_the_last_deck_ends_the_game_at_once() -> None:
+    state = start([[spec(PA, WH), CA, CA, CA, FL], [PA, PA, LE, LE, LE]], first=1, flood=FL)
+    plant(state, PA, PA, draws=(LE, LE))  # seat 1 owns Papyrus
+    chance(state, CA)  # seat 0's flood
+    move(state, act.speculate(spec(PA, WH)))
+    end_turn(state, (FL, FL))
+    set_deck(state, {PA: 1, WH: 1}, number=2)
+    chance(state, PA)  # seat 1's flood matches: seat 0 is owed 3 cards, 1 is left
+    chance(state, WH)
+    assert state.is_terminal()
+    assert state.hands[0][WH] == 1  # what was left was paid, and nothing more happened
+    assert field(state, PA) == (1, 2) and state.stocks[1][PA] == 0  # no harvest
+    assert [e[0] for e in state.events[-3:]] == ["payout", "draw", "game_over"]
+    assert is_conserved(state)
+
+
+def test_edition_1_speculation_payout_that_the_last_deck_cannot_give_is_skipped() -> None:
+    state = start([[spec(PA, WH), CA, CA, CA, FL], [LE] * 5], first=0, flood=FL, rules=1)
     move(state, act.speculate(spec(PA, WH)))
     end_turn(state, (FL, FL))
     set_deck(state, {PA: 1}, number=2)
@@ -804,17 +900,59 @@ def test_hands_are_private_and_other_seats_draws_show_as_a_card() -> None:
     assert "Papyrus" not in repr(obs1["log"]) and "Papyrus" not in repr(public["log"])
 
 
-def test_stocks_fields_discards_and_flood_pile_are_shown_to_every_seat() -> None:
+def test_fields_discards_flood_pile_and_stock_sizes_are_shown_to_every_seat() -> None:
     state = start([[PA, PA, PA, FL, FL], [WH, WH, LE, LE, CA]], first=0, flood=CA)
     plant(state, PA, PA, PA, draws=(FL, FL))
     chance(state, PA)
     move(state, act.MARKET, act.discard_hand(WH), act.discard_hand(LE))
     views = [state.observation(0), state.observation(1), state.public_observation()]
-    for key in ("stocks", "fields", "discard", "flood_pile", "deck", "hand_sizes"):
+    for key in ("fields", "discard", "flood_pile", "deck", "hand_sizes", "stock_sizes"):
         assert views[0][key] == views[1][key] == views[2][key], key
-    assert views[1]["stocks"][0]["Papyrus"] == 1
+    assert views[1]["stock_sizes"] == [1, 0]
     assert views[0]["discard"] == {"Wheat": 1, "Lettuce": 1}
     assert views[0]["fields"] == [{"crop": "Papyrus", "owner": 0, "size": 2}]
+
+
+def stocked_game(**options: Any) -> NileState:
+    """Seat 0 has harvested one Papyrus, seat 1 nothing; seat 1 is trading."""
+    state = start([[PA, PA, PA, FL, FL], [WH, WH, LE, LE, CA]], first=0, flood=CA, **options)
+    plant(state, PA, PA, PA, draws=(FL, FL))
+    chance(state, PA)
+    return state
+
+
+def test_stocks_are_face_down_each_seat_sees_its_own_and_the_size_of_the_others() -> None:
+    # Seed 000: harvests go face down into the stock, whose content is kept hidden.
+    state = stocked_game()
+    mine, theirs, spectator = state.observation(0), state.observation(1), state.public_observation()
+    assert mine["stocks"] == [{**dict.fromkeys(CROPS, 0), "Papyrus": 1}, None]
+    assert theirs["stocks"] == [None, dict.fromkeys(CROPS, 0)]
+    assert spectator["stocks"] == [None, None]
+    assert mine["stock_sizes"] == theirs["stock_sizes"] == spectator["stock_sizes"] == [1, 0]
+    # The harvest happened in view of the table: the log still says what it was.
+    assert any(e["event"] == "harvest" and e["crop"] == "Papyrus" for e in theirs["log"])
+
+
+def test_open_stocks_shows_every_stock_to_everyone() -> None:
+    state = stocked_game(open_stocks=True)
+    for view in (state.observation(0), state.observation(1), state.public_observation()):
+        assert view["stocks"][0]["Papyrus"] == 1 and view["stocks"][1] is not None
+
+
+def test_every_stock_is_shown_at_the_end_for_the_scoring() -> None:
+    state = stocked_game()
+    set_deck(state, {WH: 1}, number=2)
+    end_turn(state, (WH,))
+    assert state.is_terminal()
+    assert state.public_observation()["stocks"][0]["Papyrus"] == 1
+
+
+def test_a_stored_game_from_before_hidden_stocks_keeps_them_open() -> None:
+    record = GameRecord.of(stocked_game())
+    data = record.to_json()
+    del data["options"]["open_stocks"], data["options"]["rules"]
+    old = GameRecord.from_json(data)
+    assert old.options["open_stocks"] is True and old.options["rules"] == 1
 
 
 def test_observation_has_exactly_the_documented_fields() -> None:
@@ -840,6 +978,7 @@ def test_observation_has_exactly_the_documented_fields() -> None:
         "trade",
         "hand_sizes",
         "stocks",
+        "stock_sizes",
         "log",
     }
     assert set(state.observation(0)) == common | {"hand"}

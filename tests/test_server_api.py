@@ -43,8 +43,8 @@ def test_games_lists_nile_with_options_and_bots(sqlite_url: str) -> None:
         games = client.get("/api/games").json()
     nile = next(game for game in games if game["id"] == "nile")
     assert (nile["min_players"], nile["max_players"]) == (2, 5)
-    assert [option["name"] for option in nile["options"]] == ["variant", "rules"]
-    rules = nile["options"][1]
+    assert [option["name"] for option in nile["options"]] == ["variant", "open_stocks", "rules"]
+    rules = nile["options"][2]
     assert rules["advanced"] and rules["default"] == max(rules["choices"])
     assert nile["bots"] == ["random", "greedy", "easy", "medium", "hard"]
 

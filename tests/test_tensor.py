@@ -53,12 +53,23 @@ def test_nile_tensors_read_the_observation(players):
                 assert hand.tolist() == state.hands[seat][:LOCUST]
                 stocks = vector[layout.span("stocks")].reshape(5, len(CROPS))
                 assert stocks[0].tolist() == state.stocks[seat]  # the viewer comes first
-                assert stocks[1].tolist() == state.stocks[(seat + 1) % players]
+                over = state.is_terminal()  # every stock is shown for the scoring
+                nxt = (seat + 1) % players
+                assert stocks[1].tolist() == (state.stocks[nxt] if over else [0] * len(CROPS))
+                sizes = vector[layout.span("stock_sizes")]
+                assert sizes[1] == sum(state.stocks[nxt])
                 unseen = vector[layout.span("unseen")]
                 assert (unseen >= 0).all()
                 others = sum(state.hand_size[s] for s in range(players) if s != seat)
+                if not over:
+                    others += sum(sum(state.stocks[s]) for s in range(players) if s != seat)
                 specs_removed = sum(state.removed[len(CROPS) : LOCUST])
                 assert unseen.sum() == state.deck_size + others + specs_removed
+                if encoder is encoders[1]:  # a seat that remembers knows every stock
+                    harvested = vector[layout.span("harvested")].reshape(5, len(CROPS))
+                    traded = vector[layout.span("stock_discards")].reshape(5, len(CROPS))
+                    recalled = (harvested - traded)[1].tolist()
+                    assert recalled == state.stocks[nxt]
                 assert vector[layout.span("players")][players - 2] == 1
 
 

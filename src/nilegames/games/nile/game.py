@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from nilegames.core import Game, GameOptionError, Observation, OptionSpec, State, register
 from nilegames.core.tensor import ObservationEncoder
@@ -27,9 +28,24 @@ class NileGame(Game):
             "short: the rulebook's optional faster game (2 players: 2 cards of each crop"
             " and 5 random speculation cards leave the deck; 3 players: 1 card of each crop)",
         ),
+        OptionSpec(
+            "open_stocks",
+            False,
+            (False, True),
+            "show every stock to everyone (the rulebook keeps stocks face down: each seat"
+            " sees its own and the size of the others')",
+        ),
     )
+    #: Edition 2 follows seed 000 where edition 1 did not: a rebuilt deck takes the whole
+    #: flood pile, a locust drawn during a drawing strikes after it, and the game ends the
+    #: moment the last deck is empty (docs/rules/nile.md, "Editions").
+    rules_edition = 2
+    #: Tables and records from before the option showed every stock.
+    legacy_options: ClassVar[Mapping[str, Any]] = {"open_stocks": True}
 
     def _check_options(self) -> None:
+        #: Whether every seat sees every stock (read by each observation).
+        self.open_stocks: bool = self.options["open_stocks"]
         if self.options["variant"] == "short" and self.players not in (2, 3):
             raise GameOptionError(f"the short variant is for 2 or 3 players, not {self.players}")
 

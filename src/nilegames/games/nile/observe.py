@@ -1,10 +1,12 @@
 """What each seat may see of a NILE state, and the words for actions and events.
 
-Hands are private.  Stocks are face down, but a card only reaches a stock by a public
-harvest and only leaves it by a public discard, so with perfect recall every stock is
-known to everyone: the view shows them (see docs/rules/nile.md, "Hidden information").
-Cards drawn from the deck are seen by the drawer alone; speculation cards removed in
-the short two-player variant are seen by nobody.
+Hands are private.  Stocks are face down (seed 000): a seat sees its own stock and the
+size of the others', unless the table plays with ``open_stocks``; at the end every
+stock is shown for the scoring.  What was harvested and what was discarded from a stock
+stays in the public log, as it happened in view of the table, so a player with perfect
+recall can still rebuild every stock (docs/rules/nile.md, "Hidden information").  Cards
+drawn from the deck are seen by the drawer alone; speculation cards removed in the short
+two-player variant are seen by nobody.
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ def whose(seat: int, viewer: int | None, *, first: bool = True) -> str:
 def build_observation(state: NileState, viewer: int | None) -> Observation:
     """The view of ``viewer`` (a seat, or None for a spectator), as JSON-ready data."""
     flood = state.flood
+    shown = state.game.open_stocks or state.phase == Phase.OVER
     obs: Observation = {
         "game": "nile",
         "players": state.n,
@@ -73,10 +76,12 @@ def build_observation(state: NileState, viewer: int | None) -> Observation:
         "phase": PHASE_NAMES[Phase(state.phase)],
         "flood": KIND_NAMES[flood] if flood >= 0 else None,
         "blocked": [CROPS[c] for c in KIND_CROPS[flood]] if flood >= 0 else [],
-        "flood_pile": counts_by_name([c + (k == flood) for k, c in enumerate(state.flood_below)]),
+        "flood_pile": counts_by_name(
+            [c + (k == flood and state.flood_on_pile) for k, c in enumerate(state.flood_below)]
+        ),
         "deck": {"size": state.deck_size, "number": state.deck_number, "of": state.n},
         "discard": counts_by_name(state.discard),
-        "locust": "set aside" if state.locust_aside or state.locust_pending else "in the deck",
+        "locust": "set aside" if state.locust_aside else "in the deck",
         "removed": {
             "crops": counts_by_name(state.removed[:NUM_CROPS]),
             "speculations_unseen": sum(state.removed[FIRST_SPECULATION:LOCUST]),
@@ -101,7 +106,11 @@ def build_observation(state: NileState, viewer: int | None) -> Observation:
             else None
         ),
         "hand_sizes": list(state.hand_size),
-        "stocks": [dict(zip(CROPS, stock, strict=True)) for stock in state.stocks],
+        "stocks": [
+            dict(zip(CROPS, stock, strict=True)) if shown or seat == viewer else None
+            for seat, stock in enumerate(state.stocks)
+        ],
+        "stock_sizes": [sum(stock) for stock in state.stocks],
         "log": _log(state, viewer),
     }
     if viewer is not None:

@@ -61,13 +61,21 @@ def render_text(obs: Observation) -> str:
         )
     )
     for seat in range(obs["players"]):
-        stock = ", ".join(f"{crop[:2]} {n}" for crop, n in obs["stocks"][seat].items())
-        lines.append(f"{_seat(seat, viewer)}: hand {obs['hand_sizes'][seat]} cards; stock {stock}")
+        hand = obs["hand_sizes"][seat]
+        lines.append(f"{_seat(seat, viewer)}: hand {hand} cards; stock {_stock(obs, seat)}")
     if "hand" in obs:
         lines.append(f"Your hand: {_cards(obs['hand'])}")
     if "result" in obs:
         lines.append(f"Result: winners {obs['result']['winners']}, piles {obs['result']['piles']}")
     return "\n".join(lines)
+
+
+def _stock(obs: Observation, seat: int) -> str:
+    """A stock's piles, or only its size when it is face down to the viewer."""
+    stock = obs["stocks"][seat]
+    if stock is None:
+        return f"{obs['stock_sizes'][seat]} cards face down"
+    return ", ".join(f"{crop[:2]} {n}" for crop, n in stock.items())
 
 
 def _crop_text(crop: str, label: str | None = None) -> Text:
@@ -80,6 +88,7 @@ def render_rich(obs: Observation) -> Any:
     table = Table(title="Players", expand=False)
     table.add_column("seat")
     table.add_column("hand")
+    table.add_column("stock", justify="right")
     for crop in CROPS:
         table.add_column(_crop_text(crop, crop[:3]), justify="right")
     table.add_column("field")
@@ -91,7 +100,8 @@ def render_rich(obs: Observation) -> Any:
         table.add_row(
             _seat(seat, viewer) + marker,
             str(obs["hand_sizes"][seat]),
-            *(str(obs["stocks"][seat][crop]) for crop in CROPS),
+            str(obs["stock_sizes"][seat]),
+            *(str((obs["stocks"][seat] or {}).get(crop, "?")) for crop in CROPS),
             ", ".join(owned.get(seat, [])) or "-",
         )
     parts: list[Any] = [header, table]

@@ -254,6 +254,21 @@ def _binding(
     )
 
 
+def recalled_stocks(state: NileState) -> list[list[int]]:
+    """Every seat's stock as a player who remembers the game knows it.
+
+    Stocks are face down, but each card reaches one by a harvest and leaves it by a trade,
+    both in view of the table, so the public log alone gives them.
+    """
+    stocks = [[0] * NUM_CROPS for _ in range(state.n)]
+    for event in state.events:
+        if event[0] == "harvest":
+            stocks[event[2]][event[1]] += 1
+        elif event[0] == "discard" and event[2] == "stock":
+            stocks[event[1]][event[3]] -= 1
+    return stocks
+
+
 def resample(state: NileState, player: int, rng: random.Random) -> NileState:
     """A state ``player`` cannot tell from ``state``, its hidden cards drawn afresh."""
     state.check_seat(player)
@@ -275,6 +290,7 @@ def _build(state: NileState, player: int, binding: Binding, rng: random.Random) 
         key=lambda s: binding.slot_holders[s] != REMOVED,
     )
     sampled = state.clone()
+    sampled.stocks = recalled_stocks(state)  # from the public log, not the face-down piles
     for seat in range(state.n):
         if seat != player:
             sampled.hands[seat] = [0] * NUM_KINDS

@@ -85,9 +85,11 @@ class NileState(State):
         "draw_left",
         "draw_reason",
         "draw_seat",
+        "edition",
         "events",
         "flood",
         "flood_below",
+        "flood_on_pile",
         "flood_reason",
         "hand_size",
         "hands",
@@ -124,6 +126,10 @@ class NileState(State):
         self.log_views: dict[int | None, list[dict[str, Any]]] = {}
         if _empty:
             return
+        #: The rules edition (docs/rules/nile.md, "Editions"): 1 kept the current flood
+        #: card out of a rebuilt deck and played the step that emptied the last deck to
+        #: its end; 2 follows seed 000 on both.
+        self.edition = game.rules
         n = self.n = game.players
         deck = full_deck()
         removed = [0] * NUM_KINDS
@@ -142,10 +148,15 @@ class NileState(State):
         self.size = [0] * NUM_CROPS
         self.flood = -1
         self.blocked = 0
+        #: Whether the current flood card lies on the flood pile: after a rebuild that took
+        #: the whole pile (edition 2) it is in the deck, though its crops stay flooded.
+        self.flood_on_pile = False
         self.flood_below = [0] * NUM_KINDS
         self.discard = [0] * NUM_KINDS
+        #: The locust is out of the deck: aside before the deal, or face up after a draw.
         self.locust_aside = True
-        self.locust_pending = False
+        #: Strikes owed by locusts drawn into a hand, due when that drawing is over.
+        self.locust_pending = 0
         self.speculations: list[int] = []
         self.speculation_seat = -1
         self.deck_number = 1
@@ -357,7 +368,9 @@ class NileState(State):
         other.stocks = [s[:] for s in self.stocks]
         other.owner = self.owner[:]
         other.size = self.size[:]
+        other.edition = self.edition
         other.flood = self.flood
+        other.flood_on_pile = self.flood_on_pile
         other.blocked = self.blocked
         other.flood_below = self.flood_below[:]
         other.discard = self.discard[:]
@@ -440,7 +453,7 @@ class NileState(State):
         self.deck[kind] -= 1
         self.deck_size -= 1
         if not self.deck_size and self.deck_number == self.n:
-            self.over = True  # the last deck is empty: the game ends after this step
+            self.over = True  # the last deck is empty: the game ends
 
     def _give(self, seat: int, kind: int, reason: str) -> None:
         self.hands[seat][kind] += 1
@@ -457,9 +470,19 @@ class NileState(State):
         return not self.over
 
     def _reshuffle(self) -> None:
-        if self.locust_pending:
-            self._resolve_locust()
+        """A new deck from the flood pile, the discards and the locust.
+
+        Seed 000 takes the whole flood pile and lets a locust drawn during a drawing
+        strike when that drawing is over, after any rebuild it needed (edition 2).
+        Edition 1 kept the current flood card on the table and struck first.
+        """
         deck = self.deck
+        if self.edition == 1:
+            if self.locust_pending:
+                self._resolve_locust()
+        elif self.flood_on_pile:
+            deck[self.flood] += 1  # the crops it flooded stay flooded for this turn
+            self.flood_on_pile = False
         for kind in range(NUM_KINDS):
             deck[kind] += self.flood_below[kind] + self.discard[kind]
             self.flood_below[kind] = 0
@@ -472,8 +495,12 @@ class NileState(State):
         self.events.append(("reshuffle", self.deck_number, tuple(deck)))
 
     def _resolve_locust(self) -> None:
-        self.locust_pending = False
-        self.locust_aside = True
+        """One strike of a locust drawn into a hand, now that the drawing is over."""
+        self.locust_pending -= 1
+        self._strike()
+
+    def _strike(self) -> None:
+        """The locust destroys every field of the largest size (all of them on a tie)."""
         largest = max(self.size)
         destroyed = []
         if largest:
@@ -497,7 +524,10 @@ class NileState(State):
             self.phase = DRAW
             return
         self.draw_left = 0
-        if self.locust_pending:
+        if self.over and self.edition > 1:
+            self._finish()  # the last deck is empty: the game ends at once (seed 000)
+            return
+        while self.locust_pending:
             self._resolve_locust()
         reason = self.draw_reason
         if reason == "turn":
@@ -515,7 +545,8 @@ class NileState(State):
             self.over = True
         seat = self.draw_seat
         if kind == LOCUST:
-            self.locust_pending = True  # drawing goes on; the locust does not count
+            self.locust_aside = True  # shown and laid aside face up
+            self.locust_pending += 1  # drawing goes on; the locust does not count
             self.events.append(("locust_drawn", seat, self.deck_number))
         else:
             self.hands[seat][kind] += 1
@@ -549,14 +580,22 @@ class NileState(State):
         self._take(kind)
         if kind == LOCUST:
             self.events.append(("locust_drawn", FLOOD_SEAT, self.deck_number))
-            self._resolve_locust()
+            self.locust_aside = True
+            if self.over and self.edition > 1:
+                self._finish()
+                return
+            self._strike()
             self._flip_flood(self.flood_reason)
             return
-        if self.flood >= 0:
+        if self.flood_on_pile:
             self.flood_below[self.flood] += 1
         self.flood = kind
+        self.flood_on_pile = True
         self.blocked = KIND_MASK[kind]
         self.events.append(("flood", kind, self.flood_reason, self.deck_number))
+        if self.over and self.edition > 1:
+            self._finish()  # it took the last card: no harvest, the game is over
+            return
         if self.speculations:
             matches = sum(bin(KIND_MASK[s] & self.blocked).count("1") for s in self.speculations)
             self.events.append(("payout", self.speculation_seat, matches))
@@ -685,9 +724,11 @@ PICKLED_FIELDS = (
     "draw_left",
     "draw_reason",
     "draw_seat",
+    "edition",
     "events",
     "flood",
     "flood_below",
+    "flood_on_pile",
     "flood_reason",
     "hand_size",
     "hands",

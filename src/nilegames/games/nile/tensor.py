@@ -45,7 +45,12 @@ def _pieces_now() -> list[TensorPiece]:
         TensorPiece("flood", CARD_KINDS + 1, "one-hot kind of the flood card; last: none"),
         TensorPiece("hand", CARD_KINDS, "the viewer's hand: count per kind"),
         TensorPiece("hand_sizes", MAX_SEATS, "cards in hand per relative seat"),
-        TensorPiece("stocks", MAX_SEATS * NUM_CROPS, "stock per relative seat and crop"),
+        TensorPiece(
+            "stocks",
+            MAX_SEATS * NUM_CROPS,
+            "stock per relative seat and crop, where the viewer may see it (else 0)",
+        ),
+        TensorPiece("stock_sizes", MAX_SEATS, "cards in each relative seat's stock"),
         TensorPiece(
             "field_owner",
             NUM_CROPS * (MAX_SEATS + 1),
@@ -63,7 +68,8 @@ def _pieces_now() -> list[TensorPiece]:
         TensorPiece(
             "unseen",
             NUM_KINDS,
-            "cards of each kind the viewer cannot place: in the deck or in others' hands",
+            "cards of each kind the viewer cannot place: in the deck, in others' hands"
+            " or in stocks it may not see",
         ),
         TensorPiece("returns", MAX_SEATS, "final return per relative seat (0 until the end)"),
     ]
@@ -79,6 +85,12 @@ def _pieces_history() -> list[TensorPiece]:
             "per relative seat and kind: cards planted, speculated or discarded from hand",
         ),
         TensorPiece("harvested", MAX_SEATS * NUM_CROPS, "per relative seat and crop: harvests"),
+        TensorPiece(
+            "stock_discards",
+            MAX_SEATS * NUM_CROPS,
+            "per relative seat and crop: cards traded away from its stock"
+            " (harvested less this is the stock, as a player who remembers knows it)",
+        ),
         TensorPiece("trades", MAX_SEATS * 2, "per relative seat: markets, offerings"),
         TensorPiece("turns", 1, "turns played"),
     ]
@@ -103,8 +115,10 @@ class _NileEncoder(PieceEncoder):
         w.set("hand", hand)
         for seat in range(n):
             w.put("hand_sizes", rel(seat), obs["hand_sizes"][seat])
-            stock = [obs["stocks"][seat][crop] for crop in CROPS]
-            w.set("stocks", stock, rel(seat) * NUM_CROPS)
+            w.put("stock_sizes", rel(seat), obs["stock_sizes"][seat])
+            shown = obs["stocks"][seat]
+            if shown is not None:
+                w.set("stocks", [shown[crop] for crop in CROPS], rel(seat) * NUM_CROPS)
         owned = [MAX_SEATS] * NUM_CROPS
         sizes = [0] * NUM_CROPS
         for field in obs["fields"]:
@@ -135,7 +149,7 @@ class _NileEncoder(PieceEncoder):
         placed = [hand[k] + flood_pile[k] + discard[k] + speculating[k] for k in range(CARD_KINDS)]
         for crop in range(NUM_CROPS):
             placed[crop] += sizes[crop] + planting[crop] + removed[crop]
-            placed[crop] += sum(obs["stocks"][seat][CROPS[crop]] for seat in range(n))
+            placed[crop] += sum(stock[CROPS[crop]] for stock in obs["stocks"] if stock)
         unseen = [FULL_DECK[k] - placed[k] for k in range(CARD_KINDS)]
         unseen.append(float(locust_in_deck))
         w.set("unseen", unseen)
@@ -168,6 +182,7 @@ class NileInformationStateEncoder(_NileEncoder):
         seen = [0.0] * CARD_KINDS
         shown = [0.0] * (MAX_SEATS * CARD_KINDS)
         harvested = [0.0] * (MAX_SEATS * NUM_CROPS)
+        stock_discards = [0.0] * (MAX_SEATS * NUM_CROPS)
         trades = [0.0] * (MAX_SEATS * 2)
         for event in obs["log"]:
             kind = event["event"]
@@ -180,11 +195,14 @@ class NileInformationStateEncoder(_NileEncoder):
                 shown[rel(event["seat"]) * CARD_KINDS + KIND_INDEX[card]] += 1
             elif kind == "harvest":
                 harvested[rel(event["seat"]) * NUM_CROPS + CROP_INDEX[event["crop"]]] += 1
+            elif kind == "discard":  # from a stock: always a crop
+                stock_discards[rel(event["seat"]) * NUM_CROPS + CROP_INDEX[event["card"]]] += 1
             elif kind == "trade":
                 trades[rel(event["seat"]) * 2 + (event["trade"] != "market")] += 1
         w.set("seen_draws", seen)
         w.set("shown_from_hand", shown)
         w.set("harvested", harvested)
+        w.set("stock_discards", stock_discards)
         w.set("trades", trades)
         w.put("turns", 0, obs["turn"])
 

@@ -256,7 +256,8 @@ export function render(view, root, act) {
     for (let seat = 0; seat < players; seat += 1) {
       const info = tableSeats.find((x) => x.seat === seat) || tableSeats[seat] || null;
       const kind = info ? (info.kind === 'bot' ? t('seat.bot', { level: t(`bot.${info.bot}`) }) : t('seat.human')) : null;
-      const stockOf = (obs.stocks || [])[seat] || {};
+      const stockOf = (obs.stocks || [])[seat] ?? null; // null: face down to this viewer
+      const stockSize = (obs.stock_sizes || [])[seat] ?? sum(stockOf || {});
       const owned = (obs.fields || []).filter((f) => f.owner === seat);
       list.push(h('div', {
         class: ['seat', seat === active && 'active', seat === viewer && 'you'], 'data-seat': seat,
@@ -272,9 +273,12 @@ export function render(view, root, act) {
       h('div', { class: 'seat-hand', 'data-testid': 'hand-size' },
         h('span', { class: 'back-icon', 'aria-hidden': 'true' }, cardSvg('back')),
         tn('nile.handSize', (obs.hand_sizes || [])[seat] ?? 0)),
-      h('div', { class: 'seat-stock', 'aria-label': `${t('nile.stockOf')} ${sum(stockOf)}` },
-        h('span', { class: 'seat-label' }, `${t('nile.stockOf')} (${sum(stockOf)})`),
-        CROPS.map((crop) => cropChip(crop, stockOf[crop] ?? 0))),
+      stockOf
+        ? h('div', { class: 'seat-stock', 'aria-label': `${t('nile.stockOf')} ${stockSize}` },
+          h('span', { class: 'seat-label' }, `${t('nile.stockOf')} (${stockSize})`),
+          CROPS.map((crop) => cropChip(crop, stockOf[crop] ?? 0)))
+        : h('div', { class: 'seat-stock hidden-stock', 'data-testid': 'stock-hidden', title: t('nile.stock.hidden.help') },
+          h('span', { class: 'seat-label' }, tn('nile.stock.hidden', stockSize))),
       owned.length
         ? h('div', { class: 'seat-fields' }, h('span', { class: 'seat-label' }, t('nile.fieldsOf')),
           owned.map((f) => cropChip(f.crop, f.size)))
