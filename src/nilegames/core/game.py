@@ -80,6 +80,15 @@ class Game(ABC):
     def max_game_length(self) -> int:
         """An upper bound on the actions of one game, chance outcomes included."""
 
+    def commits(self, state: State, action: int) -> bool:
+        """Whether the seat's ``action``, taken in ``state``, is final: no undo may take it
+        back (:mod:`nilegames.core.undo`).
+
+        Steps followed by chance are final anyway; a game marks the others that must
+        stand, such as a step that shows its seat something hidden.  None by default.
+        """
+        return False
+
     def utility_range(self) -> tuple[float, float]:
         """The lowest and highest value a seat's return can take."""
         return (-1.0, 1.0)
