@@ -65,12 +65,14 @@ def test_a_step_the_game_marks_final_cannot_be_taken_back(
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), list(configurations()))
-def test_undo_gives_back_every_view_as_it_was(game_id: str, players: int, options: dict) -> None:
+def test_undo_gives_back_every_view_as_it_was(
+    game_id: str, players: int, options: dict[str, object]
+) -> None:
     """Over a random game: wherever the last step may be taken back, undoing it gives
     the state before it, and every seat's view and the spectator's are those of then."""
-    views: list[list[object]] = []
+    views: list[list[dict[str, object]]] = []
     undone = 0
-    for index, state in enumerate(random_game(game_id, players, 11, **options)):
+    for index, state in enumerate(random_game(game_id, players, 11, None, **options)):
         seen = [state.observation(s) for s in range(players)] + [state.public_observation()]
         views.append(seen)
         if state.is_terminal() or state.is_chance_node() or index % 4 or len(views) < 2:

@@ -16,11 +16,13 @@ shows its seat something hidden, or closes a move on purpose).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar, cast
 
 from nilegames.core.errors import IllegalActionError
 from nilegames.core.state import State
 from nilegames.core.types import CHANCE, TERMINAL
+
+S = TypeVar("S", bound=State)
 
 #: Why a step can or cannot be taken back, as a code a UI translates.
 UndoCode = Literal["ok", "nothing", "over", "chance", "turn", "final"]
@@ -72,7 +74,7 @@ def undo_status(state: State, seat: int) -> UndoStatus:
     return UndoStatus("ok", f"take back '{words}'", words)
 
 
-def undo(state: State, seat: int) -> State:
+def undo(state: S, seat: int) -> S:
     """The state before ``seat``'s last step, replayed afresh; raises and changes nothing
     when that step cannot be taken back (the error says why)."""
     status = undo_status(state, seat)
@@ -81,4 +83,4 @@ def undo(state: State, seat: int) -> State:
     before = state.game.new_initial_state()
     for action in state.history()[:-1]:
         before.apply_action(action)
-    return before
+    return cast(S, before)
