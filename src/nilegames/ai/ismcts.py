@@ -25,14 +25,20 @@ from nilegames.core.chance import sample_chance_outcome
 class Node:
     """Statistics of one action sequence: visits, availability and total reward."""
 
-    __slots__ = ("available", "children", "mover", "total", "visits")
+    __slots__ = ("allowed", "available", "children", "mover", "total", "visits")
 
-    def __init__(self, mover: int) -> None:
+    def __init__(self, mover: int, allowed: set[Action] | None = None) -> None:
         self.mover = mover  # the seat whose move led here (its reward is stored)
         self.visits = 0
         self.available = 0
         self.total = 0.0
         self.children: dict[Action, Node] = {}
+        #: The moves searched from here (None: every legal one); only a root narrows it.
+        self.allowed = allowed
+
+    def mean(self) -> float:
+        """The mover's mean return through this node (0 before any visit)."""
+        return self.total / self.visits if self.visits else 0.0
 
 
 @dataclass
@@ -96,9 +102,24 @@ class ISMCTSBot:
     ) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
+        root = self.search(legal_actions, resample)
+        visited = [(root.children[a].visits, a) for a in legal_actions if a in root.children]
+        if not visited:
+            return self.rng.choice(legal_actions)
+        most = max(visits for visits, _ in visited)
+        return self.rng.choice([a for visits, a in visited if visits == most])
+
+    def search(self, legal_actions: list[Action], resample: Resampler | None) -> Node:
+        """Search the seat's information set within the budget and return the root: its
+        children hold, per first move, the visits and the seat's total return.
+
+        The search tries only ``legal_actions`` at the root, so a review can measure one
+        move on its own by passing just that move.
+        """
         if resample is None:
             raise NilegamesError("ismcts needs a resampler to draw worlds from its seat's view")
-        root = Node(mover=-1)
+        allowed = set(legal_actions)
+        root = Node(mover=-1, allowed=allowed)
         stats = SearchStats()
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds is not None else math.inf
@@ -113,11 +134,7 @@ class ISMCTSBot:
             stats.iterations += 1
         stats.seconds = time.perf_counter() - start
         self.stats = stats
-        visited = [(root.children[a].visits, a) for a in legal_actions if a in root.children]
-        if not visited:
-            return self.rng.choice(legal_actions)
-        most = max(visits for visits, _ in visited)
-        return self.rng.choice([a for visits, a in visited if visits == most])
+        return root
 
     # -- one iteration ----------------------------------------------------------------------
     def _iterate(self, root: Node, world: State) -> None:
@@ -150,6 +167,8 @@ class ISMCTSBot:
                 return path
             mover = world.current_player()
             legal = world.legal_actions()
+            if node.allowed is not None:
+                legal = [a for a in legal if a in node.allowed] or legal
             children = node.children
             untried = [a for a in legal if a not in children]
             if untried:

@@ -487,6 +487,15 @@ def _register_simulate() -> None:
 _register_simulate()
 
 
+def _register_review() -> None:
+    from nilegames.cli.review import review_command
+
+    app.command("review")(review_command)
+
+
+_register_review()
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",

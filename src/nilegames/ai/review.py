@@ -1,0 +1,197 @@
+"""After a game: how each move of one seat changed its chances, as a strong bot sees it.
+
+For every decision of the reviewed seat the search bot looks at the position from that
+seat's information set only (the same resampler a bot gets in play: the seat's own view
+at that moment, never the hidden cards), and gives
+
+- the seat's expected result with the best move it finds (``before``),
+- its expected result after the move actually played (``after``, from a second search
+  that tries only that move, so the figure is not a by-product of a few visits),
+- the move it would have played, and the reply it expected to the move played.
+
+The three moves that cost most are flagged.  A result is a return mapped to 0..1
+(1 = first place for sure, 0 = last for sure); with two players it is the chance of
+winning.  A fixed record, seat, budget and seed give the same review: the search runs on
+an iteration budget, never on a clock.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from nilegames.ai.base import resampler
+from nilegames.ai.ismcts import ISMCTSBot, Node
+from nilegames.core import Action, GameRecord, NilegamesError, State, replay_states
+
+#: Iterations of the review's search: about what ``hard`` (one second) searches per move.
+DEFAULT_ITERATIONS = 1500
+#: How many of the costliest moves are flagged.
+FLAGGED = 3
+#: A move costing less than this share of a game is not worth flagging.
+NEGLIGIBLE = 0.02
+
+#: Called after each reviewed move with (moves done, moves in all).
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One decision of the reviewed seat."""
+
+    index: int  # the action's position in the record
+    turn: int | None
+    played: str
+    best: str
+    before: float  # expected result (0..1) with the best move found
+    after: float  # expected result after the move played
+    reply: str | None  # the answer the search expected to the move played
+    note: str
+
+    @property
+    def loss(self) -> float:
+        """What the move cost, in expected result (never below 0)."""
+        return max(0.0, self.before - self.after)
+
+
+@dataclass
+class Review:
+    """A review of one seat's moves in one game."""
+
+    game: str
+    players: int
+    seat: int
+    iterations: int
+    seed: int
+    moves: list[MoveReview] = field(default_factory=list)
+
+    @property
+    def flagged(self) -> list[MoveReview]:
+        """The costliest moves, costliest first (only those that cost something)."""
+        costly = [m for m in self.moves if m.loss >= NEGLIGIBLE]
+        return sorted(costly, key=lambda m: (-m.loss, m.index))[:FLAGGED]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "seat": self.seat,
+            "iterations": self.iterations,
+            "seed": self.seed,
+            "moves": [{**asdict(m), "loss": m.loss} for m in self.moves],
+            "flagged": [m.index for m in self.flagged],
+        }
+
+
+def result_share(value: float, low: float, high: float) -> float:
+    """A return on the game's scale as 0..1 (1: the best return, 0: the worst)."""
+    return min(1.0, max(0.0, (value - low) / (high - low)))
+
+
+def decisions(record: GameRecord, seat: int) -> Iterator[tuple[int, State]]:
+    """(index, state before the action) for every choice ``seat`` made in ``record``:
+    positions with a single legal move are not choices and are left out."""
+    for index, state in enumerate(replay_states(record)):
+        if index == len(record.actions):
+            return
+        if state.current_player() == seat and len(state.legal_actions()) > 1:
+            yield index, state.clone()
+
+
+def review_record(
+    record: GameRecord,
+    seat: int,
+    *,
+    iterations: int = DEFAULT_ITERATIONS,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> Review:
+    """Review every choice of ``seat`` in ``record`` (see the module's docstring)."""
+    if type(seat) is not int or not 0 <= seat < record.players:
+        raise NilegamesError(f"no seat {seat!r} in a {record.players}-player game")
+    if iterations < 2:
+        raise NilegamesError(f"a review needs at least 2 iterations a move, not {iterations}")
+    review = Review(record.game, record.players, seat, iterations, seed)
+    chosen = list(decisions(record, seat))
+    for done, (index, state) in enumerate(chosen, 1):
+        review.moves.append(review_move(state, record.actions[index], index, iterations, seed))
+        if progress is not None:
+            progress(done, len(chosen))
+    return review
+
+
+def best_move(state: State, iterations: int, seed: int) -> tuple[Action, float]:
+    """The move the search prefers for the seat to move, and its expected result (0..1):
+    a hint, from that seat's information set only."""
+    seat = state.current_player()
+    legal = state.legal_actions()
+    root = _search(state, seat, legal, iterations, seed)
+    action, node = _most_visited(root, legal)
+    low, high = state.game.utility_range()
+    return action, result_share(node.mean(), low, high)
+
+
+def review_move(state: State, played: Action, index: int, iterations: int, seed: int) -> MoveReview:
+    """One decision: the best move and its value, and the value of the move played."""
+    seat = state.current_player()
+    legal = state.legal_actions()
+    low, high = state.game.utility_range()
+    move_seed = random.Random(f"{seed}:{index}").randrange(2**32)
+    root = _search(state, seat, legal, iterations, move_seed)
+    best, best_node = _most_visited(root, legal)
+    before = result_share(best_node.mean(), low, high)
+    if played == best:
+        after, focus = before, root.children[best]
+    else:
+        focused = _search(state, seat, [played], max(2, iterations // 2), move_seed + 1)
+        focus = focused.children[played]
+        after = result_share(focus.mean(), low, high)
+    played_words = state.action_to_string(played)
+    best_words = state.action_to_string(best)
+    reply = _expected_reply(state, played, focus)
+    note = _note(played_words, best_words, before, after, reply, played == best)
+    turn = state.game.turns(state)
+    return MoveReview(index, turn, played_words, best_words, before, after, reply, note)
+
+
+def _search(state: State, seat: int, legal: list[Action], iterations: int, seed: int) -> Node:
+    bot = ISMCTSBot(seed, iterations=iterations)
+    return bot.search(legal, resampler(state, seat))
+
+
+def _most_visited(root: Node, legal: list[Action]) -> tuple[Action, Node]:
+    ranked = [
+        (root.children[a].visits, root.children[a].mean(), -a) for a in legal if a in root.children
+    ]
+    _, _, negative = max(ranked)
+    return -negative, root.children[-negative]
+
+
+def _expected_reply(state: State, played: Action, node: Node) -> str | None:
+    """Words for the most visited answer below ``played``, if another seat gives it."""
+    if not node.children:
+        return None
+    answer = max(node.children, key=lambda a: (node.children[a].visits, -a))
+    after = state.clone()
+    after.apply_action(played)
+    if after.is_chance_node() or after.is_terminal() or answer not in after.legal_actions():
+        return None  # chance or the seat itself comes next: no one's answer to name
+    mover = after.current_player()
+    if mover == state.current_player():
+        return None
+    return f"seat {mover}: {after.action_to_string(answer)}"
+
+
+def _note(
+    played: str, best: str, before: float, after: float, reply: str | None, same: bool
+) -> str:
+    """The review of one move in a sentence."""
+    if same:
+        return f"'{played}' is the move the search prefers ({after:.0%})"
+    text = f"'{played}' took your expected result from {before:.0%} to {after:.0%};"
+    text += f" '{best}' kept it at {before:.0%}"
+    if reply is not None:
+        text += f" (the answer it feared: {reply})"
+    return text
