@@ -328,3 +328,16 @@ def test_a_pickled_state_plays_on_like_the_original():
     assert copy.history() == state.history()
     assert copy.observation(0) == state.observation(0)
     assert copy.returns() == state.returns()
+
+
+def test_the_resampler_finds_worlds_deep_into_a_four_player_game():
+    """A position of the fourth deck (86 cards shown from hands) where the search used to
+    try every slot of one deck in turn and ran out of budget for seat 0."""
+    from nilegames.core import load, replay
+
+    state = replay(load(Path(__file__).parent / "fixtures" / "nile-4p-resample-deck4.json"))
+    assert isinstance(state, NileState) and state.deck_number == 4
+    for seat in range(state.n):
+        for attempt in range(3):
+            world = state.resample_from_infostate(seat, random.Random(attempt))
+            assert world.observation(seat) == state.observation(seat)

@@ -151,19 +151,24 @@ def _search(
             shown.append(-1)
             i += 1
             continue
-        options = [
-            s
-            for s in held[seat]
-            if room[slot_deck[s] - 1][value]
-            and (value not in SPECULATIONS or slot_deck[s] != 1 or _spec_room(room[0]) > removed)
-        ]
-        # Likelier bindings first: a slot is a ``value`` about as often as its deck's room
-        # for ``value`` is a share of all its room (order by key u ** (1 / weight)).
-        options.sort(
-            key=lambda s: (
-                -(rng.random() ** (sum(room[slot_deck[s] - 1]) / room[slot_deck[s] - 1][value]))
-            )
-        )
+        # A seat's held slots from one deck are interchangeable: every later card it shows
+        # was shown after all of them were drawn.  So a binding chooses a deck, and a slot of
+        # it at random; trying each slot of the same deck would only repeat the search.
+        by_deck: dict[int, list[int]] = {}
+        for s in held[seat]:
+            deck = slot_deck[s]
+            if room[deck - 1][value] and (
+                value not in SPECULATIONS or deck != 1 or _spec_room(room[0]) > removed
+            ):
+                by_deck.setdefault(deck, []).append(s)
+        # Likelier decks first: the card came from a deck about as often as the seat's
+        # slots there times that deck's share of ``value`` (order by key u ** (1 / weight)).
+        keyed = []
+        for deck, slots in by_deck.items():
+            weight = len(slots) * room[deck - 1][value] / sum(room[deck - 1])
+            keyed.append((-(rng.random() ** (1 / weight)), rng.choice(slots)))
+        keyed.sort()
+        options = [slot for _, slot in keyed]
         if not options:
             # Jump back to the latest binding that this dead end depends on: one that took
             # a card of this seat, or took this kind from a deck this seat drew from.
