@@ -1,0 +1,211 @@
+"""The players' rules guides: complete for every phase a game reaches, in every language,
+with tooltips that name real things, and HTML that never passes markup through."""
+
+from __future__ import annotations
+
+import fnmatch
+import random
+import tomllib
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+
+import pytest
+
+import nilegames
+from nilegames.core import UnknownGameError, guide
+from nilegames.core.guide import Guide, GuideError, Section, languages, load, parse
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The games whose guide is written in full, and the languages each must have.
+GAMES = ["nile"]
+LANGUAGES = ("en",)
+REQUIRED = {"overview", "setup", "scoring", "end", "options"}
+
+
+def observations(state: nilegames.State) -> Iterator[dict[str, object]]:
+    yield state.public_observation()
+    for seat in range(state.num_players()):
+        yield state.observation(seat)
+
+
+@cache
+def reached_phases(game_id: str) -> frozenset[str]:
+    """Every ``phase`` an observation reports in random games of every size and option."""
+    phases: set[str] = set()
+    described = next(g for g in nilegames.games() if g["id"] == game_id)
+    configs: list[dict[str, object]] = [{}]
+    for option in described["options"]:
+        configs += [{option["name"]: c} for c in option["choices"] if c != option["default"]]
+    seed = 0
+    for players in range(described["min_players"], described["max_players"] + 1):
+        for options in configs:
+            try:
+                state = nilegames.make(game_id, players=players, **options)
+            except nilegames.GameOptionError:
+                continue
+            seed += 1
+            rng = random.Random(seed)
+            while True:
+                phases.update(str(obs["phase"]) for obs in observations(state))
+                if state.is_terminal():
+                    break
+                if state.is_chance_node():
+                    nilegames.resolve_chance(state, rng)
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+    return frozenset(phases)
+
+
+def item_names(game_id: str) -> set[str]:
+    """The names of the things a player sees, from the game's own data modules and views."""
+    state = nilegames.make(game_id, players=2)
+    nilegames.play_to_decision(state, random.Random(1))
+    names: set[str] = set(state.observation(0))
+    if game_id == "nile":
+        from nilegames.games.nile import cards
+
+        names |= set(cards.KIND_NAMES) | {"market", "offering"}
+    return names
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_has_its_guide_in_every_language_with_the_same_sections(game_id: str) -> None:
+    assert set(LANGUAGES) <= set(languages(game_id))
+    assert languages(game_id)[0] == "en"
+    english = load(game_id, "en")
+    assert set(english.keys()) >= REQUIRED
+    for lang in languages(game_id):
+        text = load(game_id, lang)
+        assert text.lang == lang
+        assert text.keys() == english.keys(), lang
+        assert text.title and all(s.title and s.markdown.strip() for s in text.sections)
+        assert set(text.tooltips) >= set(english.tooltips), lang
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_phase_a_game_reaches_has_a_section(game_id: str) -> None:
+    phases = reached_phases(game_id)
+    assert "game over" in phases and len(phases) >= 3
+    for lang in languages(game_id):
+        text = load(game_id, lang)
+        missing = {p for p in phases if text.for_phase(p) is None}
+        assert not missing, (lang, missing)
+        for phase in phases:
+            section = text.for_phase(phase)
+            assert section is not None and section == text.section(phase)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_tooltip_names_a_real_item(game_id: str) -> None:
+    real = {name.casefold() for name in item_names(game_id)}
+    for lang in languages(game_id):
+        tooltips = load(game_id, lang).tooltips
+        assert tooltips, lang
+        unknown = {k for k in tooltips if k.casefold() not in real}
+        assert not unknown, (lang, sorted(unknown))
+
+
+def test_nile_tooltips_cover_every_card() -> None:
+    from nilegames.games.nile.cards import KIND_NAMES
+
+    for lang in languages("nile"):
+        text = load("nile", lang)
+        for name in KIND_NAMES:
+            assert text.tooltip(name), (lang, name)
+    english = load("nile")
+    assert english.tooltip("papyrus") == english.tooltip("Papyrus") is not None
+    assert english.tooltip("  Plague   of locusts ") == english.tooltip("Plague of Locusts")
+    assert english.tooltip("Papyrus/Wheat") is None
+
+
+def test_load_is_cached_falls_back_to_english_and_refuses_unknown_games() -> None:
+    assert load("nile") is load("nile", "en")
+    assert load("nile", "xx").lang == "en"
+    assert load("nile", "EN-gb").lang == "en"
+    assert load("nile", "").lang == "en"
+    for lang in languages("nile"):
+        assert load("nile", f"{lang.upper()}-XX") is load("nile", lang)
+    with pytest.raises(UnknownGameError, match=r"no game is called 'chess'.*nile"):
+        load("chess")
+    with pytest.raises(UnknownGameError, match="no game is called"):
+        load("../nile")
+    with pytest.raises(UnknownGameError):
+        languages("chess")
+    assert set(GAMES) <= set(guide.games_with_guides())
+
+
+def test_section_lookup_names_the_missing_key_and_the_keys_there_are() -> None:
+    nile = load("nile")
+    assert nile.section("flood").title
+    assert nile.for_phase("no such phase") is None
+    with pytest.raises(GuideError, match=r"no section 'nope'; its sections are overview, "):
+        nile.section("nope")
+
+
+def test_a_guide_text_is_split_into_keyed_sections() -> None:
+    title, sections = parse(
+        "\n# My game\n\n## First part {#overview}\nHello\n\n### A detail\nMore\n"
+        "## The end {#game over}\n- done\n"
+    )
+    assert title == "My game"
+    assert [s.key for s in sections] == ["overview", "game over"]
+    assert sections[0] == Section("overview", "First part", "Hello\n\n### A detail\nMore\n")
+    assert sections[1].anchor == "guide-game-over"
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("## No title {#a}\nx\n", "first line"),
+        ("# T\nintro\n## A {#a}\nx\n", "before the first"),
+        ("# T\n## A without key\nx\n", "needs a"),
+        ("# T\n## A {#a}\nx\n## B {#a}\ny\n", "appears twice"),
+        ("# T\n## A {#a}\n\n## B {#b}\ny\n", "'a' is empty"),
+        ("# T\n## A {#a}\nx\n# Another title\n", "only the first line"),
+        ("# T\n", "no '## Title"),
+    ],
+)
+def test_a_malformed_guide_is_refused_with_a_clear_error(text: str, error: str) -> None:
+    with pytest.raises(GuideError, match=error):
+        parse(text, "test.md")
+
+
+def test_html_renders_markdown_and_escapes_raw_html() -> None:
+    title, sections = parse(
+        "# A <b>bold</b> game\n## Set <i>up</i> {#setup}\n"
+        "Take **two** cards.\n\n<script>alert(1)</script>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    )
+    text = Guide("test", "en", title, sections, MappingProxyType({}))
+    html = text.to_html()
+    assert "<strong>two</strong>" in html
+    assert "<table>" in html and "<td>1</td>" in html
+    assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "<b>" not in html and "<i>" not in html
+    assert "<h1>A &lt;b&gt;bold&lt;/b&gt; game</h1>" in html
+    assert '<section id="guide-setup"><h2>Set &lt;i&gt;up&lt;/i&gt;</h2>' in html
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_guide_renders_to_html_with_one_section_per_key(game_id: str) -> None:
+    for lang in languages(game_id):
+        text = load(game_id, lang)
+        html = text.to_html()
+        assert html.startswith(f'<article class="guide" lang="{lang}">')
+        for section in text.sections:
+            assert html.count(f'<section id="{section.anchor}">') == 1
+        assert "{#" not in html and "<p>" in html and "<li>" in html
+
+
+def test_guide_files_ship_as_package_data() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["nilegames.games"]
+    games_dir = ROOT / "src" / "nilegames" / "games"
+    files = sorted(games_dir.glob("*/guide/*"))
+    assert files
+    for path in files:
+        relative = path.relative_to(games_dir).as_posix()
+        assert any(fnmatch.fnmatch(relative, p) for p in patterns), relative
+    dependencies = config["project"]["dependencies"]
+    assert any(d.startswith("markdown-it-py>=") for d in dependencies)
