@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import fnmatch
 import random
+import re
 import tomllib
 from collections.abc import Iterator
 from functools import cache
@@ -20,8 +21,28 @@ from nilegames.core.guide import Guide, GuideError, Section, languages, load, pa
 ROOT = Path(__file__).resolve().parent.parent
 #: The games whose guide is written in full, and the languages each must have.
 GAMES = ["nile"]
-LANGUAGES = ("en",)
+LANGUAGES = ("en", "fr")
 REQUIRED = {"overview", "setup", "scoring", "end", "options"}
+#: Words each French guide must use: the seeds' own vocabulary for the game's things.
+FRENCH_WORDS = {
+    "nile": [
+        "carte Inondation",
+        "Offrande à Hâpi",
+        "Invasion de locustes",
+        "Marché",
+        "stock",
+        "Spéculation",
+        "Blé",
+        "Laitue",
+        "Ricin",
+        "Lin",
+        "champ",
+        "pioche",
+        "défausse",
+    ],
+}
+ENGLISH_ONLY = re.compile(r"\b(the|and|of|with|you|your|card|cards|field|turn|player)\b", re.I)
+FRENCH_COMMON = re.compile(r"\b(le|la|les|des|une?|vous|votre|et|est|de)\b", re.I)
 
 
 def observations(state: nilegames.State) -> Iterator[dict[str, object]]:
@@ -105,6 +126,26 @@ def test_every_tooltip_names_a_real_item(game_id: str) -> None:
         assert tooltips, lang
         unknown = {k for k in tooltips if k.casefold() not in real}
         assert not unknown, (lang, sorted(unknown))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_french_guides_are_written_in_french(game_id: str) -> None:
+    english, french = load(game_id, "en"), load(game_id, "fr")
+    whole = "\n".join(s.markdown for s in french.sections)
+    for word in FRENCH_WORDS[game_id]:
+        assert word in whole, word
+    for en, fr in zip(english.sections, french.sections, strict=True):
+        assert fr.title != en.title or fr.key in {"options"}, fr.key
+        assert fr.markdown != en.markdown, fr.key
+        assert not ENGLISH_ONLY.search(fr.title + " " + fr.markdown), (
+            fr.key,
+            ENGLISH_ONLY.search(fr.markdown),
+        )
+        assert len(FRENCH_COMMON.findall(fr.markdown)) >= 5, fr.key
+    for name, text in french.tooltips.items():
+        assert text != english.tooltips[name], name
+        assert not ENGLISH_ONLY.search(text), (name, text)
+        assert FRENCH_COMMON.search(text), (name, text)
 
 
 def test_nile_tooltips_cover_every_card() -> None:
