@@ -33,7 +33,7 @@ from typing import Any
 
 import nilegames
 from nilegames.analysis import check_simulation, simulate
-from nilegames.analysis.backends import require_ray
+from nilegames.parallel import require_ray
 
 SEED = 20240601
 

@@ -14,7 +14,6 @@ from typer.testing import CliRunner
 import nilegames
 from nilegames.ai.ratings import Z95, wilson_interval
 from nilegames.analysis import check_simulation, simulate
-from nilegames.analysis.backends import BackendError, ray_available, run_batches
 from nilegames.analysis.metrics import (
     holm,
     is_rate,
@@ -34,6 +33,7 @@ from nilegames.games.artifacts.state import ArtifactsState
 from nilegames.games.banks.state import BanksState
 from nilegames.games.nile.state import NileState
 from nilegames.games.pharaohs.state import PharaohsState
+from nilegames.parallel import BackendError, ray_available, run_batches
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "200"}

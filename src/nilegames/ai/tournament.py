@@ -40,6 +40,7 @@ from typing import Any
 from nilegames.ai import ask, make_bot
 from nilegames.ai.ratings import Interval, elo_ratings, mean_interval, wilson_interval
 from nilegames.core import GameOptionError, make, new_game, play_to_decision
+from nilegames.parallel import run_batches
 
 #: Called after every finished game with (games done, games in all).
 Progress = Callable[[int, int], None]
@@ -293,10 +294,7 @@ def play_games(
     address: str | None = None,
 ) -> list[GameResult]:
     """Play every task, in ``jobs`` processes if more than one (or as Ray tasks, see
-    :mod:`nilegames.analysis.backends`); results in index order."""
-    # Imported here: nilegames.analysis imports this module (for derive_seed).
-    from nilegames.analysis.backends import run_batches
-
+    :mod:`nilegames.parallel`); results in index order."""
     done = 0
 
     def finished(part: list[GameResult]) -> None:

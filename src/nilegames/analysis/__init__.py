@@ -2,7 +2,7 @@
 
 - :mod:`~nilegames.analysis.runner`: play game ``i`` from a seed derived from the
   simulation's seed and ``i``, in batches, and keep what each game says;
-- :mod:`~nilegames.analysis.backends`: where batches run (this process, local worker
+- :mod:`~nilegames.parallel`: where batches run (this process, local worker
   processes, Ray tasks);
 - :mod:`~nilegames.analysis.metrics`: confidence intervals and tests of differences;
 - :mod:`~nilegames.analysis.summary`: the figures of a simulation, and of two side by side;
@@ -11,7 +11,6 @@
 ``nilegames simulate`` is the command-line face of it (docs/scaling.md).
 """
 
-from nilegames.analysis.backends import BACKENDS, BackendError, run_batches
 from nilegames.analysis.runner import (
     GameRecord,
     Simulation,
@@ -20,6 +19,7 @@ from nilegames.analysis.runner import (
     play_batch,
     simulate,
 )
+from nilegames.parallel import BACKENDS, BackendError, run_batches
 
 __all__ = [
     "BACKENDS",

@@ -28,8 +28,8 @@ from typing import Any
 from nilegames.ai import make_bot
 from nilegames.ai.base import ask
 from nilegames.ai.tournament import derive_seed
-from nilegames.analysis.backends import BACKENDS, run_batches
 from nilegames.core import Game, GameOptionError, new_game, play_to_decision
+from nilegames.parallel import BACKENDS, run_batches
 
 #: Called after every finished batch with (games done, games in all).
 Progress = Callable[[int, int], None]

@@ -29,7 +29,6 @@ from nilegames.ai.tournament import (
     save_results,
     tables,
 )
-from nilegames.analysis.backends import BACKENDS, require_ray, session
 from nilegames.cli.screen import LOG_LINES, Screen, seat_label
 from nilegames.cli.session import Quit, Session, reader
 from nilegames.core import (
@@ -43,6 +42,7 @@ from nilegames.core import (
     replay,
     replay_states,
 )
+from nilegames.parallel import BACKENDS, require_ray, session
 
 app = typer.Typer(
     help="Play, watch and replay the nilegames board games in the terminal.",

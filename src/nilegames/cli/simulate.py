@@ -26,11 +26,11 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from nilegames.analysis.backends import BACKENDS, session
 from nilegames.analysis.report import difference, interval, p_value, write_report
 from nilegames.analysis.runner import Simulation, SimulationSpec, check_simulation, simulate
 from nilegames.analysis.summary import GROUPS, Comparison, Figures, fair_test, figures
 from nilegames.core import GameOptionError, game_class
+from nilegames.parallel import BACKENDS, session
 
 
 class SpeedColumn(ProgressColumn):

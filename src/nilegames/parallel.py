@@ -1,5 +1,7 @@
 """Where batches of games run: in this process, in local worker processes, or on Ray.
 
+A layer below the tournament and analysis code that both use; it knows nothing of games.
+
 Every backend takes the same thing, a picklable function and a list of picklable
 batches, calls ``finished`` with each batch's results as soon as it is back (for a
 progress bar), and returns every result.  Results come back in the order batches finish;
