@@ -4,6 +4,7 @@ with tooltips that name real things, and HTML that never passes markup through."
 from __future__ import annotations
 
 import fnmatch
+import inspect
 import random
 import re
 import tomllib
@@ -20,7 +21,7 @@ from nilegames.core.guide import Guide, GuideError, Section, languages, load, pa
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The games whose guide is written in full, and the languages each must have.
-GAMES = ["nile"]
+GAMES = ["nile", "pharaohs"]
 LANGUAGES = ("en", "fr")
 REQUIRED = {"overview", "setup", "scoring", "end", "options"}
 #: Words each French guide must use: the seeds' own vocabulary for the game's things.
@@ -39,6 +40,18 @@ FRENCH_WORDS = {
         "champ",
         "pioche",
         "défausse",
+    ],
+    "pharaohs": [
+        "tuile universelle",
+        "chevalet",
+        "sac",
+        "case verte",
+        "cases rouges",
+        "case bleue",
+        "croisement du fleuve",
+        "boucle",
+        "zone",
+        "Aucune tuile possible",
     ],
 }
 ENGLISH_ONLY = re.compile(r"\b(the|and|of|with|you|your|card|cards|field|turn|player)\b", re.I)
@@ -88,6 +101,13 @@ def item_names(game_id: str) -> set[str]:
         from nilegames.games.nile import cards
 
         names |= set(cards.KIND_NAMES) | {"market", "offering"}
+    elif game_id == "pharaohs":
+        from nilegames.games.pharaohs import observe, render, tiles
+
+        # Tiles by the keys the views use; board parts by the layout's keys and the colours
+        # the drawings give the cells.
+        names |= set(tiles.KIND_KEYS) | set(observe.layout())
+        names |= {c for c in ("green", "red") if f'"{c}"' in inspect.getsource(render)}
     return names
 
 
@@ -148,17 +168,33 @@ def test_french_guides_are_written_in_french(game_id: str) -> None:
         assert FRENCH_COMMON.search(text), (name, text)
 
 
-def test_nile_tooltips_cover_every_card() -> None:
-    from nilegames.games.nile.cards import KIND_NAMES
+def must_have_tooltips(game_id: str) -> list[str]:
+    """The pieces every guide must explain: each card, tile, artifact..."""
+    if game_id == "nile":
+        from nilegames.games.nile.cards import KIND_NAMES
 
-    for lang in languages("nile"):
-        text = load("nile", lang)
-        for name in KIND_NAMES:
+        return list(KIND_NAMES)
+    if game_id == "pharaohs":
+        from nilegames.games.pharaohs.tiles import KIND_KEYS
+
+        return [*KIND_KEYS, "green", "red", "u_zones", "goal_column", "open_end", "rack"]
+    raise AssertionError(game_id)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_piece_has_a_tooltip_in_every_language(game_id: str) -> None:
+    for lang in languages(game_id):
+        text = load(game_id, lang)
+        for name in must_have_tooltips(game_id):
             assert text.tooltip(name), (lang, name)
+
+
+def test_tooltips_are_found_whatever_the_case_and_spacing() -> None:
     english = load("nile")
     assert english.tooltip("papyrus") == english.tooltip("Papyrus") is not None
     assert english.tooltip("  Plague   of locusts ") == english.tooltip("Plague of Locusts")
     assert english.tooltip("Papyrus/Wheat") is None
+    assert load("nile", "fr").tooltip("Wheat") != english.tooltip("Wheat")
 
 
 def test_load_is_cached_falls_back_to_english_and_refuses_unknown_games() -> None:
