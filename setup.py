@@ -19,7 +19,12 @@ from setuptools import setup
 COMPILED = [
     "src/nilegames/core/state.py",
     "src/nilegames/games/artifacts/state.py",
+    "src/nilegames/games/banks/phases.py",
+    "src/nilegames/games/banks/scoring.py",
     "src/nilegames/games/banks/state.py",
+    "src/nilegames/games/banks/table.py",
+    "src/nilegames/games/banks/tide.py",
+    "src/nilegames/games/banks/turns.py",
     "src/nilegames/games/nile/rules.py",
     "src/nilegames/games/nile/state.py",
     "src/nilegames/games/pharaohs/river.py",

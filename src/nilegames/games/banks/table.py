@@ -1,0 +1,378 @@
+"""The table of AN DEN UFERN DES NILS (seed 003): everything a state holds, and what the
+board and the rules allow from it (the legal moves).
+
+The state machine is split by phase into a chain of classes, each adding the moves of
+its phases: this table, the tide (tide.py), the scoring (scoring.py), the players'
+turns and auctions (turns.py), and the full state with the game contract (state.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from nilegames.core import Action, State
+from nilegames.games.banks.actions import (
+    BID,
+    BOAT,
+    BUY_JOKER,
+    BUY_SEED,
+    END_ACTIONS,
+    GROW,
+    HARVEST,
+    HEAL,
+    MAX_BID,
+    MAX_ROW_SPACES,
+    PLACE_WATER,
+    PLANT,
+    REMOVE_WATER,
+    ROT_PLANT,
+    ROT_ROW,
+    SETUP_DESERT,
+    STACKS,
+    USE_JOKER,
+)
+from nilegames.games.banks.board import (
+    COVERED,
+    CROP_COUNTS,
+    FIELDS,
+    FLOOD,
+    MARKET_SIZES,
+    NUM_CROPS,
+    NUM_FIELDS,
+    NUM_MARKET_ROWS,
+    NUM_ROWS,
+    OBELISK_START,
+    ROW_LENGTH,
+    ROWS,
+)
+from nilegames.games.banks.cards import (
+    FACES,
+    NONE,
+    NUM_DESERT,
+    NUM_FACES,
+    NUM_WATER,
+    SINGLE,
+    desert_counts,
+    water_counts,
+)
+from nilegames.games.banks.phases import (
+    ACTIONS,
+    BIDDING,
+    EBBING,
+    EMPTY_GROUND,
+    FIRST,
+    FLOODING,
+    NO_AUCTION,
+    OPEN_BOAT,
+    OPEN_PLANTS,
+    OPEN_WATER,
+    ROT_WHERE,
+    ROT_WHICH,
+    ROTTEN,
+    SET_DESERT,
+    SETUP_DESERTS,
+    SPOILED,
+    START_JOKERS,
+    WATER,
+)
+
+if TYPE_CHECKING:
+    from nilegames.games.banks.game import BanksGame
+
+
+class BanksTable(State):
+    """The whole table of a game, which all may see, and the moves it allows."""
+
+    __slots__ = (
+        "acted",
+        "actions_seat",
+        "auction",
+        "auction_tries",
+        "bid_events",
+        "bid_moves",
+        "bids",
+        "boat",
+        "circle",
+        "covered",
+        "desert_pile",
+        "desert_unseen",
+        "events",
+        "extra_turn",
+        "face_known",
+        "fields_face",
+        "fields_ground",
+        "first",
+        "fresh",
+        "harvested",
+        "joker_bought",
+        "jokers",
+        "jokers_spent",
+        "legal_cache",
+        "log_views",
+        "lost",
+        "market",
+        "n",
+        "obelisk",
+        "opening_stage",
+        "opening_step",
+        "phase",
+        "plants",
+        "points",
+        "quiet_rounds",
+        "reveal_queue",
+        "rot_palms",
+        "rot_picked",
+        "rot_row",
+        "round",
+        "scores",
+        "seat",
+        "stacks",
+        "supply",
+        "switched",
+        "tide_count",
+        "tide_mode",
+        "tide_row",
+        "tide_stopped",
+        "tied",
+        "tops",
+        "water_discard",
+        "water_unseen",
+    )
+
+    game: BanksGame
+
+    def __init__(self, game: BanksGame, *, _empty: bool = False) -> None:
+        super().__init__(game)
+        self.legal_cache: list[Action] | None = None
+        self.log_views: dict[int | None, list[dict[str, Any]]] = {}
+        if _empty:
+            return
+        n = self.n = game.players
+        self.covered: list[bool] = [False] * NUM_ROWS
+        for row in COVERED[n]:
+            self.covered[row] = True
+        #: Each field's ground (empty, water, desert card) and the face of its water card.
+        self.fields_ground = [EMPTY_GROUND] * NUM_FIELDS
+        self.fields_face = [-1] * NUM_FIELDS
+        #: Plants on each field: [owner, crop, ripe (0/1)] lists, at most two.
+        self.plants: list[list[list[int]]] = [[] for _ in range(NUM_FIELDS)]
+        #: Market rows (by palms needed - 1), top space first: [owner, crop, condition].
+        self.market: list[list[list[int]]] = [[] for _ in range(NUM_MARKET_ROWS)]
+        self.supply = [list(CROP_COUNTS) for _ in range(n)]
+        self.boat = [[0] * NUM_CROPS for _ in range(n)]
+        self.lost = [0] * n  # plants of each colour taken out of the game from the boat
+        self.scores = [0] * n
+        self.obelisk = OBELISK_START
+        self.circle = FLOOD
+        per_player = NUM_WATER // n
+        #: Cards left in each seat's two water stacks, and the face of each top (-1: none).
+        self.stacks = [[(per_player + 1) // 2, per_player // 2] for _ in range(n)]
+        self.tops = [[-1, -1] for _ in range(n)]
+        self.water_unseen = water_counts()  # per face, per event: backs not yet seen
+        self.face_known = [0] * NUM_FACES  # cards whose face is seen and back is not
+        self.water_discard = 0
+        self.desert_unseen = desert_counts()
+        self.desert_pile = NUM_DESERT - SETUP_DESERTS - START_JOKERS * n
+        self.jokers = [START_JOKERS] * n
+        self.jokers_spent = 0  # jokers discarded (their backs never matter)
+        #: Stacks whose new top is to be drawn: (seat, stack).
+        self.reveal_queue: list[tuple[int, int]] = [
+            (seat, stack) for seat in range(n) for stack in range(STACKS)
+        ]
+        self.phase = FIRST
+        self.seat = -1
+        self.first = -1
+        self.round = 0
+        self.quiet_rounds = 0  # rounds in a row without a harvest, a point or a lost plant
+        self.harvested = False  # a plant was harvested this round
+        self.opening_stage = 0  # set-up deserts, boat, water, plants, then the rounds
+        self.opening_step = 0  # how many opening moves are done in the current stage
+        # the tide under way: placements or removals so far, stopped by an arrow, the
+        # row of the card that set an event off, whether ebb and flood swapped this round
+        self.tide_count = 0
+        self.tide_mode = FLOODING
+        self.tide_stopped = False
+        self.tide_row = -1
+        self.switched = False
+        self.rot_palms = 0
+        self.rot_row = -1
+        self.rot_picked: list[int] = []
+        # the action phase: action points left, fields whose plant acted, seeds bought
+        self.actions_seat = -1
+        self.points = 0
+        self.acted: list[int] = []
+        self.fresh = [0] * NUM_CROPS
+        self.joker_bought = False
+        # auctions (variants): what for, each seat's secret bid (-1: none yet), where the
+        # bids sit in the history and the log (a resampled world redraws the hidden ones)
+        self.auction = NO_AUCTION
+        self.auction_tries = 0
+        self.bids = [-1] * n
+        self.bid_moves: list[int] = []
+        self.bid_events: list[int] = []
+        self.extra_turn = False  # the hippopotamus auction's winner is playing its extra actions
+        self.tied: list[int] = []  # seats the lots choose among for first player
+        self.events: list[tuple[Any, ...]] = []
+        self._proceed()
+
+    # -- moves defined further down the chain (tide.py, turns.py) -------------------------
+    def _proceed(self) -> None:
+        raise NotImplementedError
+
+    def _start_actions(self) -> None:
+        raise NotImplementedError
+
+    def _start_auction(self, kind: int, opener: int) -> None:
+        raise NotImplementedError
+
+    # -- legal moves -----------------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        if self.legal_cache is None:
+            self.legal_cache = self._compute_legal_actions()
+        return self.legal_cache[:]
+
+    def _is_legal(self, action: Action) -> bool:
+        if self.legal_cache is None:
+            self.legal_cache = self._compute_legal_actions()
+        return action in self.legal_cache
+
+    def _compute_legal_actions(self) -> list[Action]:
+        phase, seat = self.phase, self.seat
+        if phase == SET_DESERT:
+            return [SETUP_DESERT + f for f in self.setup_desert_fields()]
+        if phase == OPEN_BOAT:
+            return [BOAT + c for c in range(NUM_CROPS) if self.supply[seat][c]]
+        if phase in (OPEN_WATER, FLOODING):
+            return self.water_placements(seat, opening=phase == OPEN_WATER)
+        if phase == OPEN_PLANTS:
+            return [
+                PLANT + f * NUM_CROPS + c
+                for f in range(NUM_FIELDS)
+                if self.can_plant(f, seat)
+                for c in range(NUM_CROPS)
+                if self.supply[seat][c]
+            ]
+        if phase == EBBING:
+            return [REMOVE_WATER + row for row in self.removable_rows()]
+        if phase == ROT_WHERE:
+            return [ROT_ROW + m for m in range(self.rot_palms)]
+        if phase == ROT_WHICH:
+            return [ROT_PLANT + i for i in self.rottable(self.rot_row) if i not in self.rot_picked]
+        if phase == ACTIONS:
+            return self.action_moves()
+        if phase == BIDDING:
+            return [BID + k for k in range(self.max_bid(seat) + 1)]
+        return []
+
+    def max_bid(self, seat: int) -> int:
+        """A bid is plants taken in hand from one's supply."""
+        return min(MAX_BID, sum(self.supply[seat]))
+
+    # -- what the board allows -------------------------------------------------------------
+    def setup_desert_fields(self) -> list[int]:
+        """Free fields on the desert's edge of the open rows."""
+        return [
+            ROWS[row][-1]
+            for row in range(NUM_ROWS)
+            if not self.covered[row] and self.fields_ground[ROWS[row][-1]] == EMPTY_GROUND
+        ]
+
+    def water_end(self, row: int) -> tuple[int, int]:
+        """Where a row's water ends: (index of the next field, wave shown there)."""
+        wave = SINGLE  # the Nile shows a single wave
+        index = 0
+        for field in ROWS[row]:
+            if self.fields_ground[field] != WATER:
+                break
+            wave = FACES[self.fields_face[field]][1]
+            index += 1
+        return index, wave
+
+    def water_target(self, row: int, face: int, *, opening: bool) -> int:
+        """The field a card of ``face`` would flood in ``row``, or -1 if it cannot go."""
+        if self.covered[row] or face < 0:
+            return -1
+        index, wave = self.water_end(row)
+        if index >= ROW_LENGTH[row] or wave == NONE or FACES[face][0] != wave:
+            return -1
+        field = ROWS[row][index]
+        if opening and self.fields_ground[field] != EMPTY_GROUND:
+            return -1
+        return field
+
+    def water_placements(self, seat: int, *, opening: bool) -> list[Action]:
+        legal = []
+        for stack in range(STACKS):
+            face = self.tops[seat][stack]
+            for row in range(NUM_ROWS):
+                if self.water_target(row, face, opening=opening) >= 0:
+                    legal.append(PLACE_WATER + stack * NUM_ROWS + row)
+        return legal
+
+    def removable_rows(self) -> list[int]:
+        return [row for row in range(NUM_ROWS) if self.fields_ground[ROWS[row][0]] == WATER]
+
+    def can_plant(self, field: int, seat: int) -> bool:
+        """A plant of ``seat`` may go on ``field``: open, dry, not desert, room, none of its."""
+        if self.covered[FIELDS[field].row] or self.fields_ground[field] != EMPTY_GROUND:
+            return False
+        here = self.plants[field]
+        return len(here) < 2 and all(p[0] != seat for p in here)
+
+    def cost(self, field: int, seat: int) -> int:
+        """1 action point, 2 where another player's plant shares the field."""
+        return 2 if any(p[0] != seat for p in self.plants[field]) else 1
+
+    def own_plant(self, field: int, seat: int) -> list[int] | None:
+        for plant in self.plants[field]:
+            if plant[0] == seat:
+                return plant
+        return None
+
+    def market_open(self, m: int, crop: int) -> bool:
+        """Row ``m`` has room and its last two plants are not this crop."""
+        row = self.market[m]
+        return len(row) < MARKET_SIZES[m] and all(p[1] != crop for p in row[-2:])
+
+    def rottable(self, m: int) -> list[int]:
+        return [i for i, p in enumerate(self.market[m]) if p[2] != ROTTEN]
+
+    def action_moves(self) -> list[Action]:
+        seat, points = self.seat, self.points
+        options = self.game.options
+        legal: list[Action] = []
+        sowable = [self.supply[seat][c] - self.fresh[c] for c in range(NUM_CROPS)]
+        for field in range(NUM_FIELDS):
+            cost = self.cost(field, seat)
+            if cost > points:
+                continue
+            if self.can_plant(field, seat):
+                legal.extend(PLANT + field * NUM_CROPS + c for c in range(NUM_CROPS) if sowable[c])
+            plant = self.own_plant(field, seat)
+            if plant is None or field in self.acted:
+                continue
+            if not plant[2]:
+                legal.append(GROW + field)
+            else:
+                for m in range(FIELDS[field].palms):
+                    if self.market_open(m, plant[1]):
+                        legal.append(HARVEST + field * NUM_MARKET_ROWS + m)
+        for owner in range(self.n):
+            price = 1 if owner == seat else 2
+            if price > points or (owner != seat and not options["seed_trade"]):
+                continue
+            legal.extend(
+                BUY_SEED + owner * NUM_CROPS + c for c in range(NUM_CROPS) if self.boat[owner][c]
+            )
+        if points and not self.joker_bought and self.desert_pile and not self.extra_turn:
+            legal.append(BUY_JOKER)
+        if self.jokers[seat] and not self.extra_turn:
+            legal.append(USE_JOKER)
+            if options["joker_heal"]:
+                for m in range(NUM_MARKET_ROWS):
+                    for i, p in enumerate(self.market[m]):
+                        if p[0] == seat and p[2] == SPOILED:
+                            legal.append(HEAL + m * MAX_ROW_SPACES + i)
+        legal.append(END_ACTIONS)
+        legal.sort()
+        return legal

@@ -1,0 +1,216 @@
+"""The players' actions of AN DEN UFERN DES NILS (seed 003), and the auctions of the
+variants (hippopotamus, first player)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nilegames.core import Action
+from nilegames.games.banks.actions import (
+    BUY_JOKER,
+    BUY_SEED,
+    END_ACTIONS,
+    GROW,
+    HARVEST,
+    HEAL,
+    MAX_ROW_SPACES,
+    PLANT,
+    USE_JOKER,
+)
+from nilegames.games.banks.board import (
+    NUM_CROPS,
+    NUM_MARKET_ROWS,
+)
+from nilegames.games.banks.phases import (
+    ACTION_POINTS,
+    ACTIONS,
+    BIDDING,
+    FIRST,
+    HIPPO_AUCTION,
+    NO_AUCTION,
+    RIPE,
+    START_AUCTION,
+    START_AUCTION_TRIES,
+)
+
+if TYPE_CHECKING:
+    pass
+from nilegames.games.banks.scoring import BanksScoring
+
+
+class BanksTurns(BanksScoring):
+    """Phase 2 of a round (actions) and the variants' secret bids."""
+
+    __slots__ = ()
+
+    # actions -------------------------------------------------------------------------------
+    def _start_actions(self) -> None:
+        self.events.append(("actions",))
+        self._next_actor(self.first)
+
+    def _next_actor(self, seat: int) -> None:
+        self.seat = seat
+        self.actions_seat = seat
+        self.points = ACTION_POINTS
+        self.acted = []
+        self.fresh = [0] * NUM_CROPS
+        self.joker_bought = False
+        self.phase = ACTIONS
+        self.events.append(("turn", seat))
+
+    def _on_action(self, action: Action) -> None:
+        seat = self.seat
+        if action == END_ACTIONS:
+            self._end_actions()
+            return
+        if action == USE_JOKER:
+            self.jokers[seat] -= 1
+            self.jokers_spent += 1
+            self.points += 1
+            self.events.append(("joker", seat))
+        elif action == BUY_JOKER:
+            self.points -= 1
+            self.desert_pile -= 1
+            self.jokers[seat] += 1
+            self.joker_bought = True
+            self.events.append(("buy_joker", seat))
+        elif action >= HEAL:
+            m, index = divmod(action - HEAL, MAX_ROW_SPACES)
+            self.jokers[seat] -= 1
+            self.jokers_spent += 1
+            self.market[m][index][2] = RIPE
+            self.events.append(("heal", seat, m, index))
+        elif action >= BUY_SEED:
+            owner, crop = divmod(action - BUY_SEED, NUM_CROPS)
+            self.points -= 1 if owner == seat else 2
+            self.boat[owner][crop] -= 1
+            self.supply[owner][crop] += 1
+            if owner == seat:
+                self.fresh[crop] += 1
+                self.events.append(("buy_seed", seat, crop))
+            else:
+                # A seed bought from another colour leaves the boat (so it is not lost at
+                # the scoring) and goes back to its owner's supply.
+                self.events.append(("buy_other_seed", seat, owner, crop))
+        elif action >= HARVEST:
+            field, m = divmod(action - HARVEST, NUM_MARKET_ROWS)
+            self.points -= self.cost(field, seat)
+            plant = self.own_plant(field, seat)
+            assert plant is not None
+            self.plants[field].remove(plant)
+            self.market[m].append([seat, plant[1], RIPE])
+            self.harvested = True
+            self.events.append(("harvest", seat, field, plant[1], m))
+        elif action >= GROW:
+            field = action - GROW
+            self.points -= self.cost(field, seat)
+            plant = self.own_plant(field, seat)
+            assert plant is not None
+            plant[2] = 1
+            self.acted.append(field)
+            self.events.append(("grow", seat, field, plant[1]))
+        else:
+            field, crop = divmod(action - PLANT, NUM_CROPS)
+            self.points -= self.cost(field, seat)
+            self._lay(field, crop, ripe=False)
+            self.acted.append(field)
+        if not self.points and (self.extra_turn or not self.jokers[seat]):
+            self._end_actions()
+
+    def _lay(self, field: int, crop: int, *, ripe: bool) -> None:
+        seat = self.seat
+        self.supply[seat][crop] -= 1
+        self.plants[field].append([seat, crop, 1 if ripe else 0])
+        self.events.append(("plant", seat, field, crop, ripe))
+
+    def _end_actions(self) -> None:
+        self.events.append(("end_actions", self.seat, self.points))
+        if self.extra_turn:
+            self.extra_turn = False
+            self.acted = []
+            self._tide()
+            return
+        seat = (self.seat + 1) % self.n
+        if seat != self.first:
+            self._next_actor(seat)
+            return
+        self.first = (self.first + 1) % self.n
+        self.events.append(("first_passes", self.first))
+        self._scoring()
+
+    # auctions (variants) -------------------------------------------------------------------
+    def _start_auction(self, kind: int, opener: int) -> None:
+        """Every seat in turn, from ``opener``, takes plants in hand in secret."""
+        self.auction = kind
+        self.bids = [-1] * self.n
+        self.bid_moves = []
+        self.bid_events = []
+        self.seat = opener
+        self.phase = BIDDING
+        self.events.append(("auction", "hippo" if kind == HIPPO_AUCTION else "start"))
+
+    def _on_bid(self, bid: int) -> None:
+        seat = self.seat
+        self.bids[seat] = bid
+        self.bid_moves.append(len(self._history))
+        self.bid_events.append(len(self.events))
+        self.events.append(("bid", seat, bid))
+        nxt = (seat + 1) % self.n
+        if self.bids[nxt] < 0:
+            self.seat = nxt
+            return
+        self._resolve_auction()
+
+    def _resolve_auction(self) -> None:
+        bids = self.bids
+        kind = self.auction
+        # hippopotamus: the bid plus one's plants in the boat; ties to the larger hand,
+        # then nobody.  first player: the bid alone; ties bid again.
+        totals = [
+            bids[s] + (sum(self.boat[s]) if kind == HIPPO_AUCTION else 0) for s in range(self.n)
+        ]
+        best = max(totals)
+        leaders = [s for s in range(self.n) if totals[s] == best]
+        if kind == HIPPO_AUCTION and len(leaders) > 1:
+            top_hand = max(bids[s] for s in leaders)
+            leaders = [s for s in leaders if bids[s] == top_hand]
+        winner = leaders[0] if len(leaders) == 1 else -1
+        self.events.append(("bids", tuple(bids), tuple(totals), winner))
+        self.auction = NO_AUCTION
+        self.bid_moves = []
+        self.bid_events = []
+        if kind == START_AUCTION:
+            for seat in range(self.n):
+                self._bid_to_boat(seat, bids[seat])
+            self.auction_tries += 1
+            if winner >= 0:
+                self.first = winner
+                self.events.append(("first", winner))
+                self._proceed()
+            elif self.auction_tries >= START_AUCTION_TRIES:
+                self.tied = leaders
+                self.phase = FIRST
+            else:
+                self._start_auction(START_AUCTION, 0)
+            return
+        if winner < 0:
+            self._tide()
+            return
+        self._bid_to_boat(winner, bids[winner])
+        self.extra_turn = True
+        self.seat = winner
+        self.points = ACTION_POINTS
+        self.acted = []
+        self.fresh = [0] * NUM_CROPS
+        self.phase = ACTIONS
+        self.events.append(("extra_turn", winner))
+
+    def _bid_to_boat(self, seat: int, count: int) -> None:
+        """Plants bid go into the boat, the crops one has most of first."""
+        supply = self.supply[seat]
+        for _ in range(count):
+            crop = max(range(NUM_CROPS), key=lambda c: (supply[c], -c))
+            supply[crop] -= 1
+            self.boat[seat][crop] += 1
+        if count:
+            self.events.append(("bid_to_boat", seat, count))
