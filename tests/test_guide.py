@@ -21,7 +21,7 @@ from nilegames.core.guide import Guide, GuideError, Section, languages, load, pa
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The games whose guide is written in full, and the languages each must have.
-GAMES = ["nile", "pharaohs", "artifacts"]
+GAMES = ["nile", "pharaohs", "artifacts", "banks"]
 LANGUAGES = ("en", "fr")
 REQUIRED = {"overview", "setup", "scoring", "end", "options"}
 #: Words each French guide must use: the seeds' own vocabulary for the game's things.
@@ -67,6 +67,25 @@ FRENCH_WORDS = {
         "scarabée",
         "masque",
         "région",
+    ],
+    "banks": [
+        "cartes eau",
+        "carte désert",
+        "joker",
+        "bateau",
+        "semences",
+        "plante mûre",
+        "gâtée",
+        "pourrie",
+        "points d'action",
+        "palmiers",
+        "obélisque",
+        "tableau de décompte",
+        "Faire pousser",
+        "Récolter",
+        "Hippopotame",
+        "flux",
+        "reflux",
     ],
 }
 ENGLISH_ONLY = re.compile(r"\b(the|and|of|with|you|your|card|cards|field|turn|player)\b", re.I)
@@ -132,6 +151,16 @@ def item_names(game_id: str) -> set[str]:
         names |= set(ar_cards.TYPE_KEYS) | set(ar_cards.REGION_KEYS)
         names |= {ar_cards.card_key(card) for card in ar_cards.CARDS}
         names |= set(artifacts_observe.river_layout()[0])
+    elif game_id == "banks":
+        from nilegames.games.banks import board as banks_board
+        from nilegames.games.banks import cards as banks_cards
+        from nilegames.games.banks import observe as banks_observe
+
+        names |= set(banks_board.CROP_KEYS) | set(banks_board.CIRCLE_KEYS)
+        names |= set(banks_cards.EVENT_KEYS)
+        names |= set(banks_observe.CONDITION_KEYS) | set(banks_observe.GROUND_KEYS)
+        names |= set(banks_observe.layout()["rows"][0]["fields"][0])
+        names.add("seed")  # the other side of a plant (the view's "opening" step names it)
     return names
 
 
@@ -212,6 +241,24 @@ def must_have_tooltips(game_id: str) -> list[str]:
             *ar_cards.REGION_KEYS,
             "?",
             *sorted(doubles),
+        ]
+    if game_id == "banks":
+        from nilegames.games.banks import board as banks_board
+        from nilegames.games.banks import cards as banks_cards
+        from nilegames.games.banks import observe as banks_observe
+
+        return [
+            *banks_board.CROP_KEYS,
+            *banks_board.CIRCLE_KEYS,
+            *banks_cards.EVENT_KEYS,
+            *banks_observe.CONDITION_KEYS,
+            *banks_observe.GROUND_KEYS,
+            "seed",
+            "palms",
+            "boat",
+            "market",
+            "obelisk",
+            "jokers",
         ]
     raise AssertionError(game_id)
 
