@@ -368,3 +368,13 @@ def test_guide_files_ship_as_package_data() -> None:
         assert any(fnmatch.fnmatch(relative, p) for p in patterns), relative
     dependencies = config["project"]["dependencies"]
     assert any(d.startswith("markdown-it-py>=") for d in dependencies)
+
+
+def test_malformed_tooltips_are_refused(tmp_path: Path) -> None:
+    (tmp_path / "tooltips.en.json").write_text('{"Papyrus": ""}', encoding="utf-8")
+    with pytest.raises(GuideError, match=r"tooltips\.en\.json: expected an object"):
+        guide._tooltips(tmp_path, "en")
+    (tmp_path / "tooltips.en.json").write_text('["Papyrus"]', encoding="utf-8")
+    with pytest.raises(GuideError, match="expected an object"):
+        guide._tooltips(tmp_path, "en")
+    assert guide._tooltips(tmp_path, "fr") == {}
