@@ -91,7 +91,7 @@ def test_a_wild_card_in_an_offering_shows_its_type() -> None:
     obs["river"][wild["space"]]["cards"] = [wild]
     obs["river"][double["space"]]["cards"] = [double]
     text = render_text(obs)
-    assert "Offering by seat 1: blue ? (type not named yet), red vase x2" in text
+    assert "Offering by seat 1: blue wild (type not named yet), red vase x2" in text
     assert sorted(river_cells(text)) == ["?", "Vax2"]
     obs["offering"]["declared"] = ["mask", "vase"]
-    assert "blue ? (as mask)" in render_text(obs)
+    assert "blue wild (as mask)" in render_text(obs)

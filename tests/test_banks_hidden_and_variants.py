@@ -514,7 +514,9 @@ def test_a_bid_under_way_is_hidden_from_the_other_seats_and_spectators(kind: str
         assert words == [(a, high.action_to_string(a)) for a in high.legal_actions()]
         # up to every plant in the supply: 15, or 11 in round 1 (2 in the boat, 2 laid)
         most = {"hippo": 11, "first player": 15}[kind]
-        assert words == [(BID + k, f"bid {k} plants") for k in range(most + 1)]
+        assert words == [
+            (BID + k, f"bid {k} plant{'' if k == 1 else 's'}") for k in range(most + 1)
+        ]
         # seat 0 sees its own bid, in the auction and in the log
         assert low.observation(0)["auction"]["your_bid"] == 2
         assert high.observation(0)["auction"]["your_bid"] == 9

@@ -29,8 +29,10 @@ from nilegames.ai.tournament import (
     save_results,
     tables,
 )
+from nilegames.cli.prompt import Quit, Reader
 from nilegames.cli.screen import LOG_LINES, Screen, seat_label
-from nilegames.cli.session import Quit, Session, reader
+from nilegames.cli.session import Session
+from nilegames.cli.words import LANGUAGES
 from nilegames.core import (
     GameOptionError,
     GameRecord,
@@ -147,7 +149,7 @@ def play(
         list[str] | None,
         typer.Option(
             "--bot",
-            help="Bot kind: random, greedy, easy, medium, hard, ismcts:1s ..."
+            help="Bot kind: easy, medium (default), hard, random, greedy, ismcts:1s ..."
             " (repeat to give the bot seats, in order, their own).",
         ),
     ] = None,
@@ -159,11 +161,22 @@ def play(
     delay: Annotated[
         float | None, typer.Option(min=0.0, help="Seconds between screens when watching.")
     ] = None,
+    pause: Annotated[
+        float | None,
+        typer.Option(min=0.0, help="Seconds to show each bot move when you play [0.4]."),
+    ] = None,
+    name: Annotated[
+        list[str] | None,
+        typer.Option("--name", help="Your name (repeat for each of your seats, in order)."),
+    ] = None,
+    lang: Annotated[str, typer.Option(help=f"Language: {', '.join(LANGUAGES)}.")] = "en",
 ) -> None:
     """Play GAME against bots, hot-seat with friends, or watch bots play."""
     seats = sorted(set(you or ()))
-    kinds = bot or ["random"]
+    kinds = bot or ["medium"]
     with clear_errors():
+        if lang not in LANGUAGES:
+            raise GameOptionError(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
         for kind in kinds:
             make_bot(kind)  # a bad spec is refused before the game starts
         description = game_class(game).describe()
@@ -175,28 +188,37 @@ def play(
                     f"there is no seat {seat} in a {configured.players}-player game"
                     f" (seats are 0 to {configured.players - 1})"
                 )
+        names = list(name or ())
+        if len(names) > len(seats):
+            raise GameOptionError(
+                f"{len(names)} --name for {len(seats)} seat(s) of yours: give one per --you"
+            )
     if record is not None and not record.parent.is_dir():
         typer.echo(f"nilegames: cannot save a record in {record.parent}: no such folder", err=True)
         raise typer.Exit(2)
     console = Console(highlight=False)
-    screen = Screen(console)
+    screen = Screen(console, lang=lang)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     if delay is None:
         delay = 0.8 if not seats and console.is_terminal else 0.0
+    if pause is None:
+        pause = 0.4 if console.is_terminal else 0.0
     session = Session(
         configured.new_initial_state(),
         humans=frozenset(seats),
         seed=seed,
         screen=screen,
-        read=reader(screen),
+        read=Reader(screen),
         delay=delay,
+        pause=pause,
         bot=kinds,
+        names=dict(zip(seats, names, strict=False)),
     )
-    screen.banner = f"{configured.title} · seed {seed} · {cast(session.labels)}"
+    screen.banner = f"{configured.title} · seed {seed} · {cast(session.cast())}"
     if not seats:
         screen.banner += " · Ctrl-C stops"
-    console.print(f"{configured.title}, {configured.players} players: {cast(session.labels)}")
+    console.print(f"{configured.title}, {configured.players} players: {cast(session.cast())}")
     console.print(f"Seed {seed} (play this game again with --seed {seed})")
     code = 0
     try:
@@ -279,7 +301,7 @@ def step_through(
     record: GameRecord, screen: Screen, seat: int | None, labels: Mapping[int, str]
 ) -> None:
     """Show the viewer's screen at every seat's decision and wait for Enter."""
-    read = reader(screen)
+    read = Reader(screen)
     for done, state in enumerate(replay_states(record)):
         if not state.is_chance_node() and not state.is_terminal():
             mover = seat_label(state.current_player(), labels)

@@ -1,5 +1,5 @@
 """What the terminal shows one viewer: the game's drawing of an observation, the log
-lines the viewer has not seen yet, the numbered choices, and the result.
+lines with the newest highlighted, the menu of the current step, help and the result.
 
 Everything on screen comes from an observation (a seat's or the public one), the legal
 actions' words and, once the game is over, the returns: never from the state itself,
@@ -8,19 +8,26 @@ so a screen cannot leak a hidden card.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import importlib
+import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rich.columns import Columns
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
+from rich.markdown import Markdown
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from nilegames.core import Action, IllegalActionError, Observation, State
+from nilegames.cli.words import say
+from nilegames.core import Observation, State
+from nilegames.core.steps import Choice, Moves, family_help
 
 #: The "what just happened" panel keeps this many lines, the newest.
-LOG_LINES = 15
+LOG_LINES = 12
+#: Older lines kept above the new ones, dimmed, so the news has its context.
+CONTEXT_LINES = 3
+_SEAT = re.compile(r"\b([Ss])eat (\d)\b")
 
 
 class ChoiceError(ValueError):
@@ -44,74 +51,63 @@ def log_texts(entries: Sequence[Any]) -> list[str]:
 
 
 def group_lines(texts: Sequence[str]) -> list[str]:
-    """Fold runs of similar lines, so a deal of five cards reads as one line.
+    """Fold runs of the same line into one with a count: ``Seat 1 drew a card (×2)``.
 
-    Repeats of one line get a count (``... (×5)``); lines that differ in exactly one
-    word, at the same place, list the words (``You drew Wheat, Flax at the end``).
+    Only identical lines fold: joining lines that differ in a word ran words of different
+    events together ("Seat 0 buys, offers the blue scarab").
     """
-    runs: list[tuple[list[str], int | None, list[str], int]] = []  # words, place, variants, n
+    lines: list[str] = []
+    counts: list[int] = []
     for text in texts:
-        words = text.split()
-        if runs:
-            template, place, variants, count = runs[-1]
-            same_length = len(words) == len(template)
-            differ = [i for i, w in enumerate(words) if same_length and w != template[i]]
-            if place is None and same_length and not differ:
-                runs[-1] = (template, None, variants, count + 1)
-                continue
-            one_place = set(differ) <= {place} if place is not None else len(differ) == 1
-            if same_length and count == 1 and one_place:
-                at = place if place is not None else differ[0]
-                runs[-1] = (template, at, [*variants, words[at]], 1)
-                continue
-        runs.append((words, None, [], 1))
-    lines = []
-    for template, place, variants, count in runs:
-        if place is None:
-            lines.append(" ".join(template) + (f" (×{count})" if count > 1 else ""))
+        if lines and lines[-1] == text:
+            counts[-1] += 1
         else:
-            words = template[:]
-            words[place] = ", ".join([template[place], *variants])
-            lines.append(" ".join(words))
-    return lines
+            lines.append(text)
+            counts.append(1)
+    return [line + (f" (×{n})" if n > 1 else "") for line, n in zip(lines, counts, strict=True)]
 
 
-def parse_choice(state: State, legal: Sequence[Action], answer: str) -> Action:
-    """The action an answer names: its number, its words, or the unique start of them."""
-    text = answer.strip()
-    if text.isdigit():
-        number = int(text)
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
-        raise ChoiceError(f"{text!r} is not a choice: the choices are numbered 1 to {len(legal)}")
+def named(text: str, names: Mapping[int, str]) -> str:
+    """A log line with "Seat 2" / "seat 2" replaced by that seat's name, if it has one."""
+    if not names:
+        return text
+
+    def name(match: re.Match[str]) -> str:
+        return names.get(int(match[2]), match[0])
+
+    return _SEAT.sub(name, text)
+
+
+def game_module(state: State, name: str) -> Any:
+    """A module of the game's package (``render``), or None if the game has none."""
+    package = type(state.game).__module__.rpartition(".")[0]
     try:
-        return state.string_to_action(text)
-    except IllegalActionError:
-        pass
-    wanted = " ".join(text.lower().split())
-    words = {action: state.action_to_string(action) for action in legal}
-    starts = [a for a in legal if wanted and " ".join(words[a].lower().split()).startswith(wanted)]
-    if len(starts) == 1:
-        return starts[0]
-    if starts:
-        could = "; ".join(words[a] for a in starts)
-        raise ChoiceError(f"{text!r} could be any of: {could}. Type more of it, or a number")
-    raise ChoiceError(
-        f"{text!r} is not a legal action here: type a number from 1 to {len(legal)}"
-        " or an action's words (? shows the choices, q quits)"
-    )
+        return importlib.import_module(f"{package}.{name}")
+    except ModuleNotFoundError:
+        return None
 
 
 class Screen:
     """One terminal, remembering how much of the log each viewer has already been shown."""
 
     def __init__(
-        self, console: Console, *, log_lines: int | None = LOG_LINES, banner: str = ""
+        self,
+        console: Console,
+        *,
+        log_lines: int | None = LOG_LINES,
+        banner: str = "",
+        lang: str = "en",
+        names: Mapping[int, str] | None = None,
     ) -> None:
         self.console = console
         self.log_lines = log_lines
         self.banner = banner
+        self.lang = lang
+        self.names: Mapping[int, str] = names or {}
         self.seen: dict[int | None, int] = {}
+
+    def say(self, key: str, **values: Any) -> str:
+        return say(self.lang, key, **values)
 
     def wipe(self, *, scrollback: bool = False) -> None:
         """Clear a real terminal (and its scrollback, so a hand cannot be scrolled back to)."""
@@ -122,86 +118,155 @@ class Screen:
             self.console.file.write("\x1b[3J")
             self.console.file.flush()
 
-    def news(self, observation: Observation, viewer: int | None) -> list[str]:
-        """Log lines ``viewer`` has not been shown yet, folded; marks them as shown."""
+    def lines(self, observation: Observation) -> list[str]:
         log = observation.get("log")
         entries: list[Any] = log if isinstance(log, list) else []
-        start = self.seen.get(viewer, 0)
-        self.seen[viewer] = len(entries)
-        return group_lines(log_texts(entries[start:]))
+        return [named(t, self.names) for t in log_texts(entries)]
+
+    def news(self, observation: Observation, viewer: int | None) -> Text:
+        """The log's newest lines: those ``viewer`` has not seen in bold, a few before dim."""
+        texts = self.lines(observation)
+        start = min(self.seen.get(viewer, 0), len(texts))  # an undo shortens the log
+        self.seen[viewer] = len(texts)
+        new = group_lines(texts[start:])
+        context = max(0, start - CONTEXT_LINES)
+        old = group_lines(texts[context:start])
+        hidden = context
+        cap = self.log_lines
+        if cap is not None and len(new) > cap:
+            hidden, new, old = start + len(new) - cap, new[-cap:], []
+        out = Text()
+        out.append(self.say("news"), style="bold underline")
+        if hidden:
+            out.append("\n  " + self.say("earlier", n=hidden), style="dim")
+        for line in old:
+            out.append("\n  " + line, style="dim")
+        for line in new:
+            out.append("\n▸ " + line, style="bold yellow")
+        return out
 
     def show(
         self,
         state: State,
         viewer: int | None,
         heading: str,
-        legal: Sequence[Action] | None = None,
+        menu: RenderableType | None = None,
     ) -> None:
-        """The viewer's screen: what happened since it last looked, the table, the choices."""
+        """The viewer's screen: the table, what happened since it last looked, the menu."""
         observation = state.public_observation() if viewer is None else state.observation(viewer)
-        lines = self.news(observation, viewer)
-        parts: list[RenderableType] = [drawing(state, observation), Rule(Text(heading, "bold"))]
-        if legal is not None:
-            parts.append(choices(state, legal))
+        parts: list[RenderableType] = [drawing(state, observation, self.names)]
+        parts.append(self.news(observation, viewer))
+        parts.append(Rule(Text(heading, "bold")))
+        if menu is not None:
+            parts.append(menu)
         self.wipe()
         if self.banner and self.console.is_terminal:  # a cleared screen keeps the title
             self.console.print(Text(self.banner, style="dim"))
-        if lines:
-            self.print_log(lines, self.room(parts))
         for part in parts:
             self.console.print(part)
 
-    def room(self, parts: Sequence[RenderableType]) -> int | None:
-        """How many log lines to keep: the usual cap, or all a tall terminal can show."""
-        if self.log_lines is None or not self.console.is_terminal:
-            return self.log_lines
-        used = sum(len(self.console.render_lines(part, pad=False)) for part in parts)
-        spare = self.console.height - used - 4  # banner, log title, prompt, a blank line
-        return max(self.log_lines, spare)
+    def full_log(self, state: State, viewer: int | None) -> None:
+        """Every log line the viewer may see, numbered, with repeats folded."""
+        observation = state.public_observation() if viewer is None else state.observation(viewer)
+        self.console.print(Rule(Text(self.say("log"), "bold")))
+        for number, line in enumerate(group_lines(self.lines(observation)), 1):
+            self.console.print(Text.assemble((f"{number:>4} ", "dim"), line))
+        self.console.print(Rule())
 
-    def print_log(self, lines: Sequence[str], cap: int | None = None) -> None:
-        shown = list(lines)
-        if cap is not None and len(shown) > cap:
-            kept = cap - 1  # the note about the rest takes a line too
-            shown = [f"… {len(shown) - kept} earlier lines", *shown[-kept:]]
-        self.console.print(Text("What just happened", style="bold underline"))
-        for line in shown:
-            self.console.print(Text("  " + line))
+    def menu(self, moves: Moves, choices: Sequence[Choice], step: bool) -> RenderableType:
+        """The choices of one step: keys in colour, a kind of move with what it holds."""
+        table = Table.grid(padding=(0, 1))
+        table.add_column(justify="right", style="bold cyan", no_wrap=True)
+        table.add_column()
+        for choice in choices:
+            label = Text(choice.label)
+            if choice.action is not None and not step:
+                label = Text(moves.words[choice.action])
+            elif choice.action is None:
+                inside = [moves.paths[a][len(choice.path) :] for a in choice.actions]
+                heads = list(dict.fromkeys(p[0] for p in inside if p))
+                preview = ", ".join(heads[:6]) + (", …" if len(heads) > 6 else "")
+                label.append(f" ({self.say('choices_in', n=len(choice.actions))}", "dim")
+                label.append(f": {preview})" if preview else ")", "dim")
+            table.add_row(f"{choice.key})", label)
+        keys = self.say("keys_step" if step else "keys")
+        return Group(table, Text(keys, style="dim"))
 
-    def menu(self, state: State, legal: Sequence[Action]) -> None:
-        self.console.print(choices(state, legal))
+    def help(self, state: State, viewer: int, moves: Moves, choices: Sequence[Choice]) -> None:
+        """The rules of the current phase (from the game's guide) and what each choice does."""
+        observation = state.observation(viewer)
+        phase = str(observation.get("phase", ""))
+        section = guide_section(state.game.id, self.lang, phase)
+        self.console.print(Rule(Text(self.say("help_title"), "bold")))
+        if section is None:
+            self.console.print(self.say("help_none", game=state.game.id))
+        else:
+            self.console.print(Text(section[0], style="bold"))
+            self.console.print(Markdown(section[1]))
+        self.console.print(Text(self.say("help_choices"), style="bold"))
+        for choice in choices:
+            family = choice.path[0] if choice.path else choice.label
+            what = family_help(state.game, family) or ""
+            text = Text.assemble((f"  {choice.key}) ", "bold cyan"), choice.label)
+            if what:
+                text.append(f": {what}", style="")
+            self.console.print(text)
+        example = moves.words[moves.legal[-1]] if moves.legal else ""
+        self.console.print(Text(self.say("help_keys", example=example), style="dim"))
 
     def result(self, state: State, labels: Mapping[int, str]) -> None:
-        """Each seat's return and the winner(s): public once the game is over."""
+        """The points as the game counts them, the winner and why, then each seat's return."""
         returns = state.returns()
-        table = Table(title="Result")
+        observation = state.public_observation()
+        render = game_module(state, "render")
+        lines_of: Callable[[Observation], list[str]] | None = getattr(render, "result_lines", None)
+        if lines_of is not None:
+            for line in lines_of(observation):
+                self.console.print(Text(named(line, self.names)))
+        table = Table(title=self.say("result"))
         table.add_column("seat")
         table.add_column("return", justify="right")
         best = max(returns)
         for seat, value in enumerate(returns):
             mark = " ← best" if value == best else ""
-            table.add_row(seat_label(seat, labels), f"{value:+.2f}{mark}")
+            table.add_row(self.who(seat, labels), f"{value:+.2f}{mark}")
         self.console.print(table)
-        winners = [seat_label(s, labels) for s, value in enumerate(returns) if value == best]
+        winners = [self.who(s, labels) for s, value in enumerate(returns) if value == best]
         if len(winners) == len(returns) and len(returns) > 1:
-            self.console.print(Text("Result: a draw between every seat", style="bold"))
+            self.console.print(Text(self.say("draw_all"), style="bold"))
         elif len(winners) == 1:
-            self.console.print(Text(f"Result: {winners[0]} wins", style="bold"))
+            self.console.print(Text(self.say("wins", name=winners[0]), style="bold"))
         else:
-            self.console.print(Text(f"Result: a tie between {', '.join(winners)}", style="bold"))
+            self.console.print(Text(self.say("tie", names=", ".join(winners)), style="bold"))
+
+    def who(self, seat: int, labels: Mapping[int, str]) -> str:
+        name = self.names.get(seat)
+        if name:
+            return f"{name} (seat {seat}, {labels[seat]})" if seat in labels else name
+        return seat_label(seat, labels)
 
 
-def choices(state: State, legal: Sequence[Action]) -> RenderableType:
-    """The legal actions, numbered from 1, in columns to spare the terminal's height."""
-    width = len(str(len(legal)))
-    items = [
-        Text.assemble((f"{n:>{width}})", "bold cyan"), " " + state.action_to_string(action))
-        for n, action in enumerate(legal, 1)
-    ]
-    return Columns(items, padding=(0, 3), column_first=True)
+def guide_section(game_id: str, lang: str, phase: str) -> tuple[str, str] | None:
+    """The title and text of the guide's section for ``phase``, if the game has a guide."""
+    try:
+        from nilegames.core import guide  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        return None
+    try:
+        section = guide.load(game_id, lang).for_phase(phase)
+    except Exception:
+        return None
+    if section is None:
+        return None
+    return str(section.title), str(section.markdown)
 
 
-def drawing(state: State, observation: Observation) -> RenderableType:
-    """The game's own drawing of an observation; plain strings are not read as markup."""
+def drawing(
+    state: State, observation: Observation, names: Mapping[int, str] | None = None
+) -> RenderableType:
+    """The game's own drawing of an observation (with the seats' names, for the drawings
+    that show them); plain strings are not read as markup."""
+    if names:
+        observation = {**observation, "names": dict(names)}
     drawn = state.game.render_rich(observation)
     return Text(drawn) if isinstance(drawn, str) else drawn

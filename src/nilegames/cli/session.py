@@ -1,6 +1,11 @@
 """One game at the terminal: bots and people take turns, chance comes from a seeded
 generator, and the record is kept so that quitting never loses the game.
 
+A person's move is chosen in short steps (``core.steps``): the kind of move under a key
+that always means it, then which one, then how many; or typed in words.  ``u`` takes
+back a step (the menu's, else the game's last open step, as ``core.undo`` allows), ``?``
+shows the phase's rules, ``l`` the whole log.
+
 The loop talks to the game only through the contract (whose turn, legal actions, the
 actions' words, observations), so it plays every registered game.
 """
@@ -8,27 +13,55 @@ actions' words, observations), so it plays every registered game.
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from rich.text import Text
 
 from nilegames.ai import Bot, ask, make_bot
-from nilegames.cli.screen import ChoiceError, Screen, parse_choice, seat_label
+from nilegames.cli.prompt import Quit
+from nilegames.cli.screen import ChoiceError, Screen, seat_label
 from nilegames.core import Action, GameRecord, State, play_to_decision, save
+from nilegames.core.steps import MAX_CHOICES, Choice, Moves
+from nilegames.core.undo import undo, undo_status
 
-QUIT_WORDS = frozenset({"q", "quit", "exit"})
+__all__ = ["BOT_NAMES", "Quit", "Session", "bot_seed", "parse_choice"]
+
 HELP_WORDS = frozenset({"?", "h", "help"})
-
-
-class Quit(Exception):  # noqa: N818 - a request to stop, not an error
-    """The person at the keyboard asked to stop (q, or end of input)."""
+LOG_WORDS = frozenset({"l", "log"})
+UNDO_WORDS = frozenset({"u", "undo", "b", "back"})
+#: Names for the bots, so the log reads like a table of people.
+BOT_NAMES = ("Ramses", "Nefertiti", "Hatshepsut", "Thutmose", "Cleopatra")
+_COMPACT = re.compile(r"^([a-z]+)(\d+)$")
+_REPEAT = re.compile(r"^(?P<words>.*\S)\s+(?P<times>\d+)$")
 
 
 def bot_seed(seed: int, seat: int) -> int:
     """A seat's own bot seed, fixed by the game seed, so a seed replays the whole game."""
     return random.Random(f"nilegames-bot/{seed}/{seat}").getrandbits(32)
+
+
+def parse_choice(state: State, legal: Sequence[Action], answer: str) -> Action:
+    """The one action typed words name (``pl pap`` for ``plant Papyrus``), or an error."""
+    moves = Moves(state, legal)
+    found = moves.match(answer)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        could = "; ".join(moves.words[a] for a in found[:MAX_CHOICES])
+        raise ChoiceError(f"{answer.strip()!r} could be any of: {could}. Type more of it")
+    raise ChoiceError(f"{answer.strip()!r} is not a legal action here")
+
+
+@dataclass(frozen=True)
+class Play:
+    """A move chosen at the prompt, to be played ``times`` times in a row."""
+
+    action: Action
+    times: int = 1
 
 
 class Session:
@@ -43,7 +76,9 @@ class Session:
         screen: Screen,
         read: Callable[[str], str],
         delay: float = 0.0,
-        bot: str | Sequence[str] = "random",
+        pause: float = 0.0,
+        bot: str | Sequence[str] = "medium",
+        names: Mapping[int, str] | None = None,
     ) -> None:
         self.state = state
         self.humans = humans
@@ -51,6 +86,7 @@ class Session:
         self.screen = screen
         self.read = read
         self.delay = delay
+        self.pause = pause
         self.rng = random.Random(seed)
         seats = range(state.num_players())
         kinds = [bot] if isinstance(bot, str) else list(bot)
@@ -62,8 +98,28 @@ class Session:
             s: ("you" if len(humans) == 1 else "human") if s in humans else self.bots[s].name
             for s in seats
         }
+        given = dict(names or {})
+        for i, s in enumerate(bot_seats):
+            given.setdefault(s, BOT_NAMES[i % len(BOT_NAMES)])
+        self.names: dict[int, str] = given
+        screen.names = {s: n for s, n in given.items() if not (s in humans and len(humans) == 1)}
         self.last_viewer: int | None = None
         self.last_shown: int | None = None
+
+    def name(self, seat: int) -> str:
+        """What the screen calls a seat: its name, "you" for the one person, or ``seat 2``."""
+        if seat in self.names:
+            return self.names[seat]
+        if seat in self.humans and len(self.humans) == 1:
+            return self.screen.say("you")
+        return f"seat {seat}"
+
+    def cast(self) -> dict[int, str]:
+        """Who plays each seat, for the banner: ``Ramses (medium)``, ``you``."""
+        return {
+            s: f"{self.names[s]} ({self.labels[s]})" if s in self.names else self.labels[s]
+            for s in range(self.state.num_players())
+        }
 
     def record(self) -> GameRecord:
         """The game so far as a record, with the seed and who played which seat."""
@@ -76,15 +132,16 @@ class Session:
 
     def run(self) -> None:
         """Play to the end; raises :class:`Quit` if the person at the keyboard stops."""
-        state = self.state
-        while not play_to_decision(state, self.rng).is_terminal():
-            seat = state.current_player()
+        while not play_to_decision(self.state, self.rng).is_terminal():
+            seat = self.state.current_player()
             if seat in self.humans:
-                action = self.ask(seat)
+                self.turn(seat)
             else:
                 self.watch(seat)
-                action = ask(self.bots[seat], state, seat)
-            state.apply_action(action, player=seat)
+                action = ask(self.bots[seat], self.state, seat)
+                words = self.state.action_to_string(action)
+                self.state.apply_action(action, player=seat)
+                self.bot_moved(seat, words)
         self.finish()
 
     def watch(self, seat: int) -> None:
@@ -92,58 +149,192 @@ class Session:
         if self.humans or seat == self.last_shown:
             return
         self.last_shown = seat
-        self.screen.show(self.state, None, f"{seat_label(seat, self.labels)} to play")
+        self.screen.show(self.state, None, self.screen.say("to_play", name=self.name(seat)))
         if self.delay:
             time.sleep(self.delay)
 
-    def ask(self, seat: int) -> Action:
-        """Show ``seat`` its own view and read its choice until it names a legal action."""
-        state = self.state
+    def bot_moved(self, seat: int, words: str) -> None:
+        """With people at the table, say each bot move as it is made, with a short pause."""
+        if not self.humans or not self.pause:
+            return
+        line = self.screen.say("bot_move", name=self.name(seat), words=words)
+        self.screen.console.print(Text("  " + line, style="yellow"))
+        time.sleep(self.pause)
+
+    def turn(self, seat: int) -> None:
+        """One decision of a person: a move (maybe repeated) or an undo."""
         if len(self.humans) > 1 and seat != self.last_viewer:
             self.screen.wipe(scrollback=True)
-            self.read(f"Pass the screen to seat {seat}, then press Enter (q quits) ")
+            self.read(self.screen.say("pass_screen", name=self.name(seat)))
         self.last_viewer = seat
-        heading = f"Seat {seat}: your move" if len(self.humans) == 1 else f"Seat {seat} to play"
+        chosen = self.ask(seat)
+        if chosen is None:
+            return
+        action, times = chosen
+        words = self.state.action_to_string(action)
+        for done in range(times):
+            if self.state.current_player() != seat or action not in self.state.legal_actions():
+                message = self.screen.say("repeat_stopped", done=done, n=times, words=words)
+                self.screen.console.print(Text(message, style="red"))
+                return
+            self.state.apply_action(action, player=seat)
+
+    def ask(self, seat: int) -> tuple[Action, int] | None:
+        """Show ``seat`` its view and menus until it names a move (and how many times),
+        or takes a step back (None: the state changed, ask again)."""
+        state = self.state
         legal = state.legal_actions()
-        self.screen.show(state, seat, heading, legal)
-        numbers = f"1-{len(legal)} or words" if len(legal) > 1 else "Enter = 1"
-        prompt = f"Seat {seat}, your choice ({numbers}, ? help, q quit): "
+        moves = Moves(state, legal)
+        offer = getattr(self.read, "offer", None)
+        if offer is not None:
+            offer([moves.words[a] for a in legal])
+        heading = self.screen.say("your_move", name=upper(self.name(seat)))
+        prefix = moves.start()
+        redraw = True
         while True:
+            choices = moves.choices(prefix)
+            step = prefix != ()
+            if redraw:
+                self.screen.show(state, seat, heading, self.screen.menu(moves, choices, step))
+                redraw = False
+            where = " › ".join(prefix)
+            prompt = (
+                self.screen.say("prompt_more", name=upper(self.name(seat)), path=where)
+                if where
+                else self.screen.say("prompt", name=upper(self.name(seat)))
+            )
             answer = self.read(prompt).strip()
-            if not answer:
+            low = " ".join(answer.lower().split())
+            if not low:
                 if len(legal) == 1:
-                    return legal[0]
+                    return legal[0], 1
                 continue
-            if answer.lower() in HELP_WORDS:
-                self.screen.console.print(
-                    "Type the number of a choice, or its words (the start is enough"
-                    " if only one choice begins so); q saves the record (if asked) and quits."
-                )
-                self.screen.menu(state, legal)
+            if low in HELP_WORDS:
+                self.screen.help(state, seat, moves, choices)
                 continue
-            try:
-                return parse_choice(state, legal, answer)
-            except ChoiceError as error:
-                self.screen.console.print(Text.assemble(("✗ ", "bold red"), str(error)))
+            if low in LOG_WORDS:
+                self.screen.full_log(state, seat)
+                continue
+            if low in UNDO_WORDS:
+                if prefix != moves.start():
+                    prefix = prefix[:-1]
+                    redraw = True
+                    continue
+                if self.take_back(seat):
+                    return None
+                continue
+            found = self.follow_keys(moves, prefix, low)
+            if found is None:
+                found = self.by_words(moves, prefix, answer)
+            if found is None:
+                continue
+            if isinstance(found, Play):
+                return found.action, found.times
+            prefix, redraw = found, True
+
+    def follow_keys(
+        self, moves: Moves, prefix: tuple[str, ...], low: str
+    ) -> Play | tuple[str, ...] | None:
+        """Keys typed one after the other (``s 2 1``, ``p2``), from this step or from the
+        first: the move they reach, the step they stop at, or None if they are not keys."""
+        here = _choice(moves.choices(prefix), low)
+        if here is not None:
+            return Play(here.action) if here.action is not None else here.path
+        firsts = {c.key for c in moves.choices(())}
+        tokens: list[str] = []
+        for token in low.split():
+            compact = _COMPACT.match(token)
+            if compact and token not in firsts and compact[1] in firsts:
+                tokens += [compact[1], compact[2]]
+            else:
+                tokens.append(token)
+        if len(tokens) < 2:
+            return None
+        for start in dict.fromkeys((prefix, ())):
+            path = start
+            for index, token in enumerate(tokens):
+                choice = _choice(moves.choices(path), token)
+                if choice is None:
+                    break
+                if choice.action is not None:
+                    if index == len(tokens) - 1:
+                        return Play(choice.action)
+                    break
+                path = choice.path
+            else:
+                return path
+        return None
+
+    def by_words(
+        self, moves: Moves, prefix: tuple[str, ...], answer: str
+    ) -> Play | tuple[str, ...] | None:
+        """A move named in words, maybe with a count (``plant wheat 2``); the step they
+        share when the words fit several moves; None (and a message) when none fits."""
+        found = moves.match(answer)
+        times = 1
+        if not found:
+            repeat = _REPEAT.match(answer.strip())
+            if repeat is not None:
+                found = moves.match(repeat["words"])
+                times = max(int(repeat["times"]), 1)
+        if len(found) == 1:
+            return Play(found[0], times)
+        if found:
+            common = _common([moves.paths[a] for a in found])
+            if len(common) > len(prefix) and times == 1:
+                return common
+            message = self.screen.say("ambiguous", text=answer, n=len(found))
+            self.screen.console.print(Text(message, style="red"))
+            for action in found[:MAX_CHOICES]:
+                self.screen.console.print(f"  {moves.words[action]}")
+            return None
+        message = self.screen.say("not_a_choice", text=answer)
+        self.screen.console.print(Text.assemble(("✗ ", "bold red"), message))
+        return None
+
+    def take_back(self, seat: int) -> bool:
+        """Undo the seat's last open step if the game allows; say what happened."""
+        status = undo_status(self.state, seat)
+        if not status.possible:
+            self.screen.console.print(
+                Text(self.screen.say("cannot_undo", reason=status.reason), style="red")
+            )
+            return False
+        self.state = undo(self.state, seat)
+        self.screen.console.print(Text(self.screen.say("undone", step=status.step), style="green"))
+        return True
 
     def finish(self) -> None:
         """The final view (the one person's own, else the public one) and the result."""
         viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
-        self.screen.show(self.state, viewer, "Game over")
+        self.screen.show(self.state, viewer, self.screen.say("game_over"))
         self.screen.result(self.state, self.labels)
 
 
-def reader(screen: Screen) -> Callable[[str], str]:
-    """Read one answer from the keyboard; ``q`` or end of input raise :class:`Quit`."""
+def upper(name: str) -> str:
+    """A name at the start of a line: "You", "Seat 2" (a given name stays as it is)."""
+    return name[:1].upper() + name[1:]
 
-    def read(prompt: str) -> str:
-        try:
-            answer = screen.console.input(prompt, markup=False)
-        except EOFError:
-            screen.console.print()
-            raise Quit from None
-        if answer.strip().lower() in QUIT_WORDS:
-            raise Quit
-        return answer
 
-    return read
+def _choice(choices: Sequence[Choice], token: str) -> Choice | None:
+    """The choice a key (or a kind of move's full name) picks."""
+    for choice in choices:
+        if choice.key == token:
+            return choice
+    for choice in choices:
+        if choice.label.lower() == token:
+            return choice
+    return None
+
+
+def _common(paths: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
+    first = paths[0]
+    size = 0
+    while size < len(first) - 1 and all(len(p) > size and p[size] == first[size] for p in paths):
+        size += 1
+    return first[:size]
+
+
+def labels_line(labels: Mapping[int, str]) -> str:
+    """``seat 0: you; seat 1: Ramses (medium)``."""
+    return "; ".join(f"{seat_label(s, {})}: {labels[s]}" for s in sorted(labels))

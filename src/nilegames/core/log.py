@@ -35,6 +35,11 @@ def who(seat: int, viewer: int | None) -> str:
     return "You" if seat == viewer else f"Seat {seat}"
 
 
+def plural(n: int, noun: str, plural: str | None = None) -> str:
+    """A number with its noun in the right number: "1 card", "3 cards" (or ``plural``)."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def does(seat: int, viewer: int | None, verb: str, plural: str | None = None) -> str:
     """Subject and verb that agree: "You take", "Seat 2 takes" ("passes", or ``plural``)."""
     if seat == viewer:

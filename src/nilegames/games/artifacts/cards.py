@@ -66,8 +66,8 @@ NUM_CARDS = len(CARDS)
 
 
 def card_key(card: Card) -> str:
-    """A short name that tells cards apart where it matters: 'red vase x2', 'blue ?'."""
-    kind = "?" if card.type == WILD else TYPE_KEYS[card.type]
+    """A short name that tells cards apart where it matters: 'red vase x2', 'blue wild'."""
+    kind = "wild" if card.type == WILD else TYPE_KEYS[card.type]
     double = " x2" if card.artifacts == 2 else ""
     return f"{REGION_KEYS[card.region]} {kind}{double}"
 

@@ -12,7 +12,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from nilegames.core import CHANCE, Observation
-from nilegames.core.log import does, viewer_log, who
+from nilegames.core.log import does, plural, viewer_log, who
 from nilegames.games.artifacts.actions import (
     BUY,
     DECLARE,
@@ -227,21 +227,23 @@ def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
         )
         if climbs:
             up = ", ".join(f"{MONUMENTS[m].name} to level {level}" for m, level in climbs)
-            view["text"] = f"{who(seat, viewer)} offered {len(cards)} card(s): {up}"
+            view["text"] = f"{who(seat, viewer)} offered {plural(len(cards), 'card')}: {up}"
         else:
-            view["text"] = f"{who(seat, viewer)} offered {len(cards)} card(s): no monument rises"
+            view["text"] = (
+                f"{who(seat, viewer)} offered {plural(len(cards), 'card')}: no monument rises"
+            )
     elif kind == "completed":
         monument, levels, gains = rest
         view.update(monument=monument, levels=list(levels), gains=list(gains))
         view["text"] = f"{MONUMENTS[monument].name} is complete: favour " + ", ".join(
-            f"{who(s, viewer)} +{g}" for s, g in enumerate(gains)
+            f"{who(s, viewer).lower()} +{g}" for s, g in enumerate(gains)
         )
     elif kind == "game_over":
         reason, gains, favour = rest
         view.update(reason=reason, gains=list(gains), favour=list(favour))
         view["text"] = (
             f"Game over: {GAME_OVER_REASONS[reason]}; unfinished monuments pay "
-            + ", ".join(f"{who(s, viewer)} +{g}" for s, g in enumerate(gains))
+            + ", ".join(f"{who(s, viewer).lower()} +{g}" for s, g in enumerate(gains))
         )
     return view
 

@@ -37,10 +37,14 @@ LEGEND = (
 Cell = tuple[str, str]  # text (at most COLUMN - 1 characters) and rich style
 
 
-def _seat(seat: int | None, viewer: int | None) -> str:
+def _seat(seat: int | None, viewer: int | None, obs: Observation | None = None) -> str:
+    """ "you", the seat's name if the front end gave one (``obs["names"]``), else "seat 2"."""
     if seat is None:
         return "-"
-    return "you" if seat == viewer else f"seat {seat}"
+    if seat == viewer:
+        return "you"
+    names = obs.get("names") if obs is not None else None
+    return str(names[seat]) if isinstance(names, dict) and names.get(seat) else f"seat {seat}"
 
 
 def _count(n: int, noun: str) -> str:
@@ -48,9 +52,10 @@ def _count(n: int, noun: str) -> str:
 
 
 def card_name(card: dict[str, Any]) -> str:
-    """A card in words, as the log names it: 'red vase x2', 'blue ?'."""
+    """A card in words, as the log names it: 'red vase x2', 'blue wild'."""
     double = " x2" if card["artifacts"] == 2 else ""
-    return f"{card['region']} {card['type']}{double}"
+    kind = "wild" if card["type"] == "?" else card["type"]
+    return f"{card['region']} {kind}{double}"
 
 
 def card_mark(card: dict[str, Any]) -> str:
@@ -115,12 +120,12 @@ def _river_text(rows: list[tuple[Cell, list[Cell]]]) -> list[str]:
 def header_lines(obs: Observation) -> list[str]:
     viewer = obs["seat"]
     last = " (the last)" if obs["final_round"] else ""
-    who = _seat(obs["active_seat"], viewer)
+    who = _seat(obs["active_seat"], viewer, obs)
     playing = f" - {who} to play" if obs["active_seat"] is not None else ""
     step = f" ({obs['step']})" if obs.get("step") else ""
     lines = [f"NILE ARTIFACTS - round {obs['round']}{last} - phase: {obs['phase']}{step}{playing}"]
     if obs["first_player"] is not None:
-        lines[0] += f"; first player: {_seat(obs['first_player'], viewer)}"
+        lines[0] += f"; first player: {_seat(obs['first_player'], viewer, obs)}"
     lines.append(
         f"Deck: {_count(obs['deck'], 'card')}; discard: {_count(len(obs['discard']), 'card')}; "
         f"monuments in the pile: {obs['monument_pile']}; coins in the reserve: {obs['reserve']}"
@@ -128,9 +133,9 @@ def header_lines(obs: Observation) -> list[str]:
     return lines
 
 
-def _level_holders(monument: dict[str, Any], viewer: int | None) -> str:
+def _level_holders(monument: dict[str, Any], viewer: int | None, obs: Observation) -> str:
     return ", ".join(
-        f"{_seat(seat, viewer)} {level}" for seat, level in enumerate(monument["followers"])
+        f"{_seat(seat, viewer, obs)} {level}" for seat, level in enumerate(monument["followers"])
     )
 
 
@@ -138,7 +143,7 @@ def monument_lines(obs: Observation) -> list[str]:
     viewer = obs["seat"]
     lines = [f"Monuments ({len(obs['monuments'])} shown, {obs['monument_pile']} in the pile):"]
     for monument in obs["monuments"]:
-        lines.append(f"  {monument['name']} - levels: {_level_holders(monument, viewer)}")
+        lines.append(f"  {monument['name']} - levels: {_level_holders(monument, viewer, obs)}")
         conditions = " | ".join(
             f"{index + 1}) {level['text']}" for index, level in enumerate(monument["levels"])
         )
@@ -163,7 +168,7 @@ def seat_lines(obs: Observation) -> list[str]:
         names = ", ".join(card_name(c) for c in cards) or "none"
         marker = " *" if seat == obs["active_seat"] else ""
         lines.append(
-            f"{_seat(seat, viewer)}{marker}: {_count(obs['coins'][seat], 'coin')}, "
+            f"{_seat(seat, viewer, obs)}{marker}: {_count(obs['coins'][seat], 'coin')}, "
             f"{obs['favour'][seat]} favour, {_boat_words(obs['boats'][seat], stops)}; "
             f"{_count(len(cards), 'card')}: {names}"
         )
@@ -181,7 +186,7 @@ def offering_lines(obs: Observation) -> list[str]:
             if card["type"] == "?":
                 name += f" (as {named})" if named else " (type not named yet)"
             parts.append(name)
-        who = _seat(obs["active_seat"], viewer)
+        who = _seat(obs["active_seat"], viewer, obs)
         lines.append(f"Offering by {who}: {', '.join(parts) or 'no card yet'}")
     if offering["used"]:
         lines.append(f"Offered this step, set aside: {_count(len(offering['used']), 'card')}")
@@ -193,9 +198,9 @@ def result_lines(obs: Observation) -> list[str]:
         return []
     viewer = obs["seat"]
     result = obs["result"]
-    winners = ", ".join(_seat(s, viewer) for s in result["winners"])
-    favour = ", ".join(f"{_seat(s, viewer)} {f}" for s, f in enumerate(result["favour"]))
-    kept = ", ".join(f"{_seat(s, viewer)} {n}" for s, n in enumerate(result["cards_kept"]))
+    winners = ", ".join(_seat(s, viewer, obs) for s in result["winners"])
+    favour = ", ".join(f"{_seat(s, viewer, obs)} {f}" for s, f in enumerate(result["favour"]))
+    kept = ", ".join(f"{_seat(s, viewer, obs)} {n}" for s, n in enumerate(result["cards_kept"]))
     return [f"Game over. Winner: {winners}. Favour: {favour}; cards kept (ties): {kept}"]
 
 
@@ -228,7 +233,7 @@ def _monument_table(obs: Observation) -> Table:
     for level in (1, 2, 3):
         table.add_column(f"level {level}")
     for seat in range(obs["players"]):
-        table.add_column(_seat(seat, viewer), justify="right", style=SEAT_STYLES[seat % 4])
+        table.add_column(_seat(seat, viewer, obs), justify="right", style=SEAT_STYLES[seat % 4])
     for monument in obs["monuments"]:
         table.add_row(
             monument["name"],
@@ -252,7 +257,7 @@ def _seat_table(obs: Observation) -> Table:
             cards.append(card_name(card), style=REGION_STYLES.get(card["region"], ""))
         marker = " *" if seat == obs["active_seat"] else ""
         table.add_row(
-            Text(_seat(seat, viewer) + marker, style=SEAT_STYLES[seat % 4]),
+            Text(_seat(seat, viewer, obs) + marker, style=SEAT_STYLES[seat % 4]),
             str(obs["coins"][seat]),
             str(obs["favour"][seat]),
             _boat_words(obs["boats"][seat], stops).removeprefix("boat at "),

@@ -11,7 +11,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from nilegames.core import CHANCE, Observation
-from nilegames.core.log import does, viewer_log, who
+from nilegames.core.log import does, plural, viewer_log, who
 from nilegames.games.banks.actions import (
     BID,
     BOAT,
@@ -335,11 +335,11 @@ def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
         owner, count = rest
         view.update(seat=owner, count=count)
         verb = "lose" if owner == viewer else "loses"
-        text = f"{who(owner, viewer)} {verb} {count} plant(s) left in the boat"
+        text = f"{who(owner, viewer)} {verb} {plural(count, 'plant')} left in the boat"
     elif kind == "obelisk":
         colours, at = rest
         view.update(colours=colours, obelisk=at)
-        text = f"The obelisk moves back {colours} space(s), to {at}"
+        text = f"The obelisk moves back {plural(colours, 'space')}, to {at}"
     elif kind == "row_scored":
         m, gains = rest
         view.update(market_row=m, gains=list(gains))
@@ -359,7 +359,7 @@ def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
         shown = bid if seat == viewer else None
         view.update(seat=seat, bid=shown)
         text = f"{does(seat, viewer, 'bid')}" + (
-            f" {bid} plants" if shown is not None else " in secret"
+            f" {plural(bid, 'plant')}" if shown is not None else " in secret"
         )
     elif kind == "bids":
         bids, totals, winner = rest
@@ -374,7 +374,7 @@ def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
     elif kind == "bid_to_boat":
         seat, count = rest
         view.update(seat=seat, count=count)
-        text = f"{does(seat, viewer, 'put')} {count} bid plant(s) into the boat"
+        text = f"{does(seat, viewer, 'put')} {plural(count, 'bid plant')} into the boat"
     elif kind == "extra_turn":
         view["seat"] = rest[0]
         text = f"{who(rest[0], viewer)}: 3 extra action points (no jokers)"
@@ -401,7 +401,7 @@ def action_words(state: BanksState, action: int) -> str:
     if action == END_ACTIONS:
         return "end actions"
     if action >= BID:
-        return f"bid {action - BID} plants"
+        return f"bid {plural(action - BID, 'plant')}"
     if action == USE_JOKER:
         return "spend a joker (+1 action point)"
     if action == BUY_JOKER:

@@ -38,10 +38,14 @@ LEGEND = (
 Cell = tuple[str, str]  # text and rich style
 
 
-def _seat(seat: int | None, viewer: int | None) -> str:
+def _seat(seat: int | None, viewer: int | None, obs: Observation | None = None) -> str:
+    """ "you", the seat's name if the front end gave one (``obs["names"]``), else "seat 2"."""
     if seat is None:
         return "-"
-    return "you" if seat == viewer else f"seat {seat}"
+    if seat == viewer:
+        return "you"
+    names = obs.get("names") if obs is not None else None
+    return str(names[seat]) if isinstance(names, dict) and names.get(seat) else f"seat {seat}"
 
 
 def _count(n: int, noun: str) -> str:
@@ -128,9 +132,9 @@ def header_lines(obs: Observation) -> list[str]:
     viewer = obs["seat"]
     line = f"{TITLE} - round {obs['round']} - phase: {obs['phase']}"
     if obs["active_seat"] is not None and "result" not in obs:
-        line += f" - {_seat(obs['active_seat'], viewer)} to play"
+        line += f" - {_seat(obs['active_seat'], viewer, obs)} to play"
     if obs["first_player"] is not None:
-        line += f"; first player: {_seat(obs['first_player'], viewer)}"
+        line += f"; first player: {_seat(obs['first_player'], viewer, obs)}"
     if obs["quiet_rounds"] and "result" not in obs:
         quiet, limit = obs["quiet_rounds"], obs["blocked_at"]
         line += f"; {quiet} round(s) without progress (blocked at {limit})"
@@ -175,7 +179,7 @@ def _crops(counts: dict[str, int]) -> str:
 def boat_line(obs: Observation) -> str:
     viewer = obs["seat"]
     parts = [
-        f"{_seat(seat, viewer)}: {_crops(counts)}"
+        f"{_seat(seat, viewer, obs)}: {_crops(counts)}"
         for seat, counts in enumerate(obs["boat"])
         if counts
     ]
@@ -205,7 +209,7 @@ def track_lines(obs: Observation) -> list[list[Cell]]:
         else:
             track.append((".", "dim"))
     track.append(("|", "dim"))
-    scores = ", ".join(f"{_seat(s, viewer)} {n}" for s, n in enumerate(obs["scores"]))
+    scores = ", ".join(f"{_seat(s, viewer, obs)} {n}" for s, n in enumerate(obs["scores"]))
     return [
         [(f"Score track (0 to 29): the obelisk at {obelisk}; scores: {scores}", "bold")],
         track,
@@ -226,7 +230,7 @@ def seat_lines(obs: Observation) -> list[Cell]:
         marker = " *" if seat == obs["active_seat"] and "result" not in obs else ""
         stacks = " / ".join(_stack(s) for s in obs["stacks"][seat])
         text = (
-            f"  {_seat(seat, viewer)}{marker}: score {obs['scores'][seat]}, lost"
+            f"  {_seat(seat, viewer, obs)}{marker}: score {obs['scores'][seat]}, lost"
             f" {obs['lost'][seat]}, {_count(obs['jokers'][seat], 'joker')}; stacks {stacks};"
             f" supply: {_crops(obs['supply'][seat])}"
         )
@@ -240,7 +244,7 @@ def turn_lines(obs: Observation) -> list[str]:
     turn = obs["turn"]
     if turn:
         points = _count(turn["points"], "action point")
-        line = f"Actions: {_seat(turn['seat'], viewer)}, {points} left"
+        line = f"Actions: {_seat(turn['seat'], viewer, obs)}, {points} left"
         if turn["acted"]:
             line += f" (acted on field{'s' if len(turn['acted']) > 1 else ''}"
             line += f" {', '.join(str(f) for f in turn['acted'])})"
@@ -257,7 +261,7 @@ def turn_lines(obs: Observation) -> list[str]:
         lines.append(f"Rot: {where}")
     auction = obs.get("auction")
     if auction:
-        placed = ", ".join(_seat(s, viewer) for s in auction["placed"]) or "nobody yet"
+        placed = ", ".join(_seat(s, viewer, obs) for s in auction["placed"]) or "nobody yet"
         line = f"Auction for the {auction['for']}: bids placed by {placed}"
         if auction.get("your_bid") is not None:
             line += f"; your bid: {auction['your_bid']}"
@@ -270,9 +274,9 @@ def result_lines(obs: Observation) -> list[str]:
         return []
     viewer = obs["seat"]
     result = obs["result"]
-    winners = ", ".join(_seat(s, viewer) for s in result["winners"])
-    scores = ", ".join(f"{_seat(s, viewer)} {n}" for s, n in enumerate(result["scores"]))
-    lost = ", ".join(f"{_seat(s, viewer)} {n}" for s, n in enumerate(result["lost"]))
+    winners = ", ".join(_seat(s, viewer, obs) for s in result["winners"])
+    scores = ", ".join(f"{_seat(s, viewer, obs)} {n}" for s, n in enumerate(result["scores"]))
+    lost = ", ".join(f"{_seat(s, viewer, obs)} {n}" for s, n in enumerate(result["lost"]))
     reason = next(
         (e.get("reason") for e in reversed(obs.get("log") or []) if e["event"] == "game_over"),
         None,

@@ -159,7 +159,7 @@ def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
         view.update(seat=rest[0], turn=rest[1], text=f"Turn {rest[1]}: {who(rest[0], viewer)}")
     elif kind == "locust_drawn":
         seat = rest[0]
-        by = "as the flood" if seat < 0 else f"by {who(seat, viewer)}"
+        by = "as the flood" if seat < 0 else f"by {who(seat, viewer).lower()}"
         view.update(seat=seat if seat >= 0 else None, text=f"The Plague of Locusts is drawn {by}")
     elif kind == "locust":
         lost = [{"crop": CROPS[c], "owner": o, "size": s} for c, o, s in rest[0]]

@@ -10,16 +10,21 @@ from rich.table import Table
 from rich.text import Text
 
 from nilegames.core import Observation
+from nilegames.core.log import plural
 from nilegames.games.nile.cards import CROPS
 
 #: Terminal colours close to the cards' (red, yellow, green, brown, lavender).
 COLOUR = dict(zip(CROPS, ("red", "yellow", "green", "dark_orange3", "medium_purple1"), strict=True))
 
 
-def _seat(seat: int | None, viewer: int | None) -> str:
+def _seat(seat: int | None, viewer: int | None, obs: Observation | None = None) -> str:
+    """ "you", the seat's name if the front end gave one (``obs["names"]``), else "seat 2"."""
     if seat is None:
         return "-"
-    return "you" if seat == viewer else f"seat {seat}"
+    if seat == viewer:
+        return "you"
+    names = obs.get("names") if obs is not None else None
+    return str(names[seat]) if isinstance(names, dict) and names.get(seat) else f"seat {seat}"
 
 
 def _cards(counts: dict[str, int]) -> str:
@@ -30,21 +35,29 @@ def summary_lines(obs: Observation) -> list[str]:
     """The table's state in short lines, shared by the text and the rich views."""
     viewer = obs["seat"]
     deck = obs["deck"]
+    if "result" in obs:
+        whose = "game over"
+    elif obs["active_seat"] is None:
+        whose = f"phase: {obs['phase']}"
+    else:
+        whose = f"{_seat(obs['active_seat'], viewer, obs)} to play - phase: {obs['phase']}"
     lines = [
-        f"Turn {obs['turn']} - {_seat(obs['active_seat'], viewer)} to play - phase: {obs['phase']}",
+        f"Turn {obs['turn']} - {whose}",
         f"Flood: {obs['flood'] or 'none yet'}"
         + (f" (blocks {', '.join(obs['blocked'])})" if obs["blocked"] else ""),
-        f"Deck: {deck['size']} cards, deck {deck['number']} of {deck['of']}; "
-        f"locust {obs['locust']}; discard {sum(obs['discard'].values())}",
+        f"Deck: {plural(deck['size'], 'card')}, deck {deck['number']} of {deck['of']}; "
+        f"locust {obs['locust']}; discard {plural(sum(obs['discard'].values()), 'card')}",
     ]
     if obs["speculations"]:
         spec = obs["speculations"]
-        lines.append(f"Speculation by {_seat(spec['seat'], viewer)}: {', '.join(spec['cards'])}")
+        lines.append(
+            f"Speculation by {_seat(spec['seat'], viewer, obs)}: {', '.join(spec['cards'])}"
+        )
     if obs["planting"]:
         lines.append(f"Being planted: {_cards(obs['planting'])}")
     if obs["trade"]:
         lines.append(
-            f"Trade ({obs['trade']['kind']}): {obs['trade']['cards_left']} card(s) to pick"
+            f"Trade ({obs['trade']['kind']}): {plural(obs['trade']['cards_left'], 'card')} to pick"
         )
     return lines
 
@@ -56,18 +69,54 @@ def render_text(obs: Observation) -> str:
     lines.append(
         "Fields: "
         + (
-            ", ".join(f"{f['crop']} {f['size']} ({_seat(f['owner'], viewer)})" for f in fields)
+            ", ".join(f"{f['crop']} {f['size']} ({_seat(f['owner'], viewer, obs)})" for f in fields)
             or "none"
         )
     )
     for seat in range(obs["players"]):
         hand = obs["hand_sizes"][seat]
-        lines.append(f"{_seat(seat, viewer)}: hand {hand} cards; stock {_stock(obs, seat)}")
+        lines.append(f"{_seat(seat, viewer, obs)}: hand {hand} cards; stock {_stock(obs, seat)}")
     if "hand" in obs:
         lines.append(f"Your hand: {_cards(obs['hand'])}")
-    if "result" in obs:
-        lines.append(f"Result: winners {obs['result']['winners']}, piles {obs['result']['piles']}")
+    lines += result_lines(obs)
     return "\n".join(lines)
+
+
+def result_lines(obs: Observation) -> list[str]:
+    """The end in words: each seat's piles from the smallest, the winner and why."""
+    if "result" not in obs:
+        return []
+    viewer = obs["seat"]
+    result = obs["result"]
+    piles = result["piles"]
+    lines = ["Piles from the smallest (the largest smallest pile wins; a tie looks at the next):"]
+    for seat, seat_piles in enumerate(piles):
+        mark = " - wins" if seat in result["winners"] else ""
+        lines.append(f"  {_seat(seat, viewer, obs)}: {', '.join(map(str, seat_piles))}{mark}")
+    lines.append(tie_break(piles, result["winners"], viewer, obs))
+    return lines
+
+
+def tie_break(
+    piles: list[list[int]], winners: list[int], viewer: int | None, obs: Observation
+) -> str:
+    """Why the winner won, in words: which pile (first, second ...) settled it."""
+    names = " and ".join(_seat(s, viewer, obs) for s in winners)
+    if len(winners) > 1:
+        return f"A draw: {names} have the same five piles."
+    best = piles[winners[0]]
+    rivals = [p for s, p in enumerate(piles) if s != winners[0]]
+    place = max(
+        (next((i for i in range(len(best)) if p[i] != best[i]), len(best)) for p in rivals),
+        default=0,
+    )
+    ordinal = ("smallest", "second-smallest", "third-smallest", "fourth-smallest", "largest")
+    if place == 0:
+        return f"{names.capitalize()} won with the largest smallest pile ({best[0]})."
+    return (
+        f"{names.capitalize()} won on the tie-break: the smallest piles tied, and the"
+        f" {ordinal[min(place, 4)]} pile ({best[place]}) was larger."
+    )
 
 
 def _stock(obs: Observation, seat: int) -> str:
@@ -98,7 +147,7 @@ def render_rich(obs: Observation) -> Any:
     for seat in range(obs["players"]):
         marker = " *" if seat == obs["active_seat"] else ""
         table.add_row(
-            _seat(seat, viewer) + marker,
+            _seat(seat, viewer, obs) + marker,
             str(obs["hand_sizes"][seat]),
             str(obs["stock_sizes"][seat]),
             *(str((obs["stocks"][seat] or {}).get(crop, "?")) for crop in CROPS),
@@ -111,7 +160,5 @@ def render_rich(obs: Observation) -> Any:
             hand.append(f"{name} x{count}  ", style=COLOUR.get(name, "bold"))
         parts.append(hand)
     if "result" in obs:
-        result = obs["result"]
-        winners = ", ".join(_seat(s, viewer) for s in result["winners"])
-        parts.append(Text(f"Game over. Winner: {winners}. Piles: {result['piles']}", style="bold"))
+        parts.append(Text("\n".join(result_lines(obs)), style="bold"))
     return Panel(Group(*parts), title="NILE")

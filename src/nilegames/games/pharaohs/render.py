@@ -98,23 +98,28 @@ def _board_cells(obs: Observation) -> list[list[tuple[str, str]]]:
     return grid
 
 
-def _seat(seat: int | None, viewer: int | None) -> str:
+def _seat(seat: int | None, viewer: int | None, obs: Observation | None = None) -> str:
+    """ "you", the seat's name if the front end gave one (``obs["names"]``), else "seat 2"."""
     if seat is None:
         return "-"
-    return "you" if seat == viewer else f"seat {seat}"
+    if seat == viewer:
+        return "you"
+    names = obs.get("names") if obs is not None else None
+    return str(names[seat]) if isinstance(names, dict) and names.get(seat) else f"seat {seat}"
 
 
 def summary_lines(obs: Observation) -> list[str]:
     viewer = obs["seat"]
     turn = obs["this_turn"]
     lines = [
-        f"Turn {obs['turn']} - {_seat(obs['active_seat'], viewer)} to play - phase: {obs['phase']}",
+        f"Turn {obs['turn']} - {_seat(obs['active_seat'], viewer, obs)} to play"
+        f" - phase: {obs['phase']}",
         f"Bag: {obs['bag']} tiles; universal tiles on the board: {obs['universals_on_board']}",
         f"This turn: {turn['laid']} tile(s), {turn['points']:+d} points",
     ]
     for seat in range(obs["players"]):
         lines.append(
-            f"{SEAT_MARKS[seat]} {_seat(seat, viewer)}: {obs['scores'][seat]} points,"
+            f"{SEAT_MARKS[seat]} {_seat(seat, viewer, obs)}: {obs['scores'][seat]} points,"
             f" {obs['rack_sizes'][seat]} tiles in rack"
         )
     if "rack" in obs:
@@ -128,7 +133,7 @@ def summary_lines(obs: Observation) -> list[str]:
         lines.append("The river has reached the end of the goal column")
     if "result" in obs:
         result = obs["result"]
-        winners = ", ".join(_seat(s, viewer) for s in result["winners"])
+        winners = ", ".join(_seat(s, viewer, obs) for s in result["winners"])
         lines.append(f"Game over. Winner: {winners}. Scores: {result['scores']}")
     return lines
 

@@ -1,0 +1,73 @@
+"""AN DEN UFERN DES NILS moves in steps (see ``core.steps``): the kind of move under a
+fixed key, then the crop or the card, then the bank, then the field (and the market row
+for a harvest); a bid is its number of plants."""
+
+from __future__ import annotations
+
+import re
+
+KEYS = {
+    "sow": "s",
+    "grow": "g",
+    "harvest": "v",
+    "lay": "a",
+    "water": "w",
+    "desert": "d",
+    "ebb": "x",
+    "end actions": "e",
+    "buy": "p",
+    "spend a joker": "j",
+    "put": "o",
+    "rot": "r",
+    "bid": "n",
+}
+
+HELP = {
+    "sow": "an action point: put a seed of your crop on a free field",
+    "grow": "an action point: a seed on a field becomes a ripe plant",
+    "harvest": "an action point: a ripe plant goes from its field to a market row",
+    "lay": "set a plant on a field at the start of the game",
+    "water": "lay a water card from one of your stacks on a field next to the river",
+    "desert": "lay the desert card on a field",
+    "ebb": "take the water off a row as the flood ebbs",
+    "end actions": "stop acting this turn (unspent points are lost)",
+    "buy": "spend points on a joker or on a seed back from the boat",
+    "spend a joker": "a joker gives one more action point this turn",
+    "put": "send a plant of yours into the boat",
+    "rot": "choose the market row, or the plant, that the rot strikes",
+    "bid": "how many plants you bid, in secret",
+}
+
+_FIELD = re.compile(
+    r"^(?P<head>.*?) ?\b(?:on the|onto the|from the|the) (?P<bank>north|south)"
+    r" (?P<row>\d-row)(?P<field> field \d+ \(\d+ palms?\))?(?P<tail>.*)$"
+)
+_BID = re.compile(r"^bid (?P<n>\d+) plants?$")
+
+
+def path(words: str) -> tuple[str, ...]:
+    """``sow flax on the north 4-row field 3 (2 palms) (1 pt)`` -> ("sow", "flax",
+    "north bank", "4-row field 3 (2 palms) (1 pt)"); ``bid 3 plants`` -> ("bid", "3")."""
+    bid = _BID.match(words)
+    if bid is not None:
+        return ("bid", bid["n"])
+    if words in ("end actions", "spend a joker (+1 action point)"):
+        return (words.partition(" (")[0],)
+    found = _FIELD.match(words)
+    if found is None:
+        verb, _, rest = words.partition(" ")
+        return (verb, rest) if rest else (verb,)
+    verb, _, what = found["head"].partition(" ")
+    verb = verb.rstrip(":")
+    steps = [verb]
+    if what and verb not in ("desert", "ebb", "grow", "harvest"):
+        steps.append(what.removeprefix("of "))
+    steps.append(f"{found['bank']} bank")
+    place = found["row"] + (found["field"] or "")
+    tail = found["tail"].strip()
+    if tail.startswith("to "):
+        market, _, cost = tail.partition(" (1 pt)")
+        steps += [place, market + cost]
+    else:
+        steps.append(f"{place} {tail}".strip())
+    return tuple(steps)

@@ -1,0 +1,81 @@
+"""Every log line of a sample of random games, in every game, as each seat and a
+spectator read it (and as the terminal folds them): no doubled or missing spaces, no
+untranslated identifiers, no "1 cards"."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from nilegames.cli.screen import group_lines, log_texts
+from nilegames.core import games, new_game, play_to_decision
+
+GAMES = [g["id"] for g in games()]
+#: What a sentence for people never contains, each with the reason.
+FAULTS = [
+    ("a doubled space", re.compile(r"\S {2,}\S")),
+    ("a space at an end", re.compile(r"^\s|\s$")),
+    ("a space before punctuation", re.compile(r" [,.;:!?)]")),
+    ("no space after punctuation", re.compile(r"[,;](?=\S)|:(?=[A-Za-z])|[a-z]\(")),
+    ("joined words", re.compile(r"[a-z][A-Z]")),
+    ("a Python value", re.compile(r"\b(?:None|True|False)\b|[\[\]{}]|\\")),
+    ("an identifier", re.compile(r"\b[a-z]+_[a-z_]+\b|\b(?!x\d)[a-z]+\d+\b")),
+    ("a capital You inside a sentence", re.compile(r"(?<=[a-z] )You\b")),
+    ("a number that does not agree", re.compile(r"\(s\)")),
+    ("an empty line", re.compile(r"^$")),
+]
+
+
+#: Words before a number that is a name ("seat 1 plants"), not a count.
+LABELS = frozenset({"seat", "space", "row", "field", "stack", "deck", "turn", "round", "level"})
+ONE = re.compile(r"(?:(\w+) )?(?<![\d.])\b1 ([a-z]+s)\b")
+#: Nouns that end in s in the singular too.
+SINGULAR = frozenset({"grapes"})
+
+
+def faults(line: str) -> list[str]:
+    found = [name for name, pattern in FAULTS if pattern.search(line)]
+    for before, noun in ONE.findall(line):
+        if before.lower() not in LABELS and noun not in SINGULAR:
+            found.append("a number that does not agree")
+            break
+    return found
+
+
+def test_the_checks_catch_what_they_name() -> None:
+    assert faults("Seat 0 buys,offers the blue scarab") == ["no space after punctuation"]
+    assert faults("You lay Left  45") == ["a doubled space"]
+    assert faults("The Plague of Locusts is drawn by You") == ["a capital You inside a sentence"]
+    assert faults("Deck: 1 cards") == ["a number that does not agree"]
+    assert faults("offered 2 card(s)") == [
+        "no space after punctuation",
+        "a number that does not agree",
+    ]
+    assert faults("Seat 1 loses 1 plants") == ["a number that does not agree"]
+    assert faults("You drew left45") == ["an identifier"]
+    assert faults("piles [0, 1, 2]") == ["a Python value"]
+    assert faults("You end_turn") == ["an identifier"]
+    assert faults("Seat 1 plants Wheat") == []
+    assert faults("Seat 1: 1 plant, red vase x2, +1 = 1") == []
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_log_line_of_random_games_reads_cleanly(game_id: str) -> None:
+    rng = random.Random(f"words/{game_id}")
+    description = new_game(game_id).describe()
+    low, high = int(description["min_players"]), int(description["max_players"])
+    bad: dict[str, set[str]] = {}
+    for players in sorted({low, high, rng.randint(low, high)}):
+        state = new_game(game_id, players).new_initial_state()
+        while not play_to_decision(state, rng).is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        views = [state.public_observation()] + [state.observation(s) for s in range(players)]
+        for view in views:
+            texts = log_texts(view["log"])
+            assert len(texts) == len(view["log"]), "every log entry has words"
+            for line in texts + group_lines(texts):
+                for fault in faults(line):
+                    bad.setdefault(fault, set()).add(line)
+    assert not bad, {fault: sorted(lines)[:5] for fault, lines in bad.items()}
