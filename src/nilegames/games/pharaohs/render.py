@@ -1,16 +1,17 @@
 """Drawing a NIL observation for people: plain text, and a coloured board for the terminal.
 
-The board is a grid of two-character cells.  A tile shows as a line drawing of its river
-(``─ │ ╱ ╲`` for straight runs, ``└ ┘ ┌ ┐`` for side bends, ``╳`` for a crossing) followed
-by the initial of the seat that laid it; a free cell shows its colour: ``+`` green, ``-``
-red (``u`` in a U zone), ``·`` plain, ``~~`` the goal column, whose values follow each
-row.  ``@``
-marks the cell where the next tile goes, ``>`` the start.
+The board is a grid of three-character cells.  A tile shows the way the river runs
+through it as two arrows, the heading it enters with and the heading it leaves with
+(``→→`` straight on, ``→↗`` a 45-degree turn, ``→↑`` a right angle, ``→↖`` a 135-degree
+turn: every tile angle reads as it is), then the letter of the seat that laid it; the
+tiles of the last turn are highlighted.  A free cell shows its value in tens (``+24``
+is worth 240, ``-16`` costs 160; ``u16`` a cell of a red U zone), ``·`` a cell worth
+nothing; the goal column shows what reaching each of its cells pays.  ``@`` is where the
+next tile goes (after the heading it will enter with), ``>`` the start.
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from rich.console import Group
@@ -18,62 +19,99 @@ from rich.panel import Panel
 from rich.text import Text
 
 from nilegames.core import Observation
-from nilegames.games.pharaohs.tiles import KIND_KEYS, KIND_NAMES
+from nilegames.core.log import plural
+from nilegames.games.pharaohs.tiles import (
+    EXITS,
+    KIND_EXITS,
+    KIND_KEYS,
+    KIND_NAMES,
+    NUM_KINDS,
+    SW,
+    UNIVERSAL,
+    W,
+    opposite,
+)
 
-#: Where each exit lies in a unit cell (x east, y south).
-_EXIT_XY = {
-    "N": (0.5, 0.0),
-    "NE": (1.0, 0.0),
-    "E": (1.0, 0.5),
-    "SE": (1.0, 1.0),
-    "S": (0.5, 1.0),
-    "SW": (0.0, 1.0),
-    "W": (0.0, 0.5),
-    "NW": (0.0, 0.0),
-}
-_BENDS = {
-    frozenset({"N", "E"}): "└",
-    frozenset({"N", "W"}): "┘",
-    frozenset({"S", "E"}): "┌",
-    frozenset({"S", "W"}): "┐",
-}
+#: The heading of a river that leaves a cell through each exit.
+ARROWS = dict(zip(EXITS, "↑↗→↘↓↙←↖", strict=True))
 SEAT_MARKS = "abcd"
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold white")
 KIND_NAME = dict(zip(KIND_KEYS, KIND_NAMES, strict=True))
 
 
-def glyph(entry: str, exit_: str) -> str:
-    """A box-drawing character close to the river from ``entry`` to ``exit_``."""
-    bend = _BENDS.get(frozenset({entry, exit_}))
-    if bend:
-        return bend
-    (x0, y0), (x1, y1) = _EXIT_XY[entry], _EXIT_XY[exit_]
-    angle = math.degrees(math.atan2(y0 - y1, x1 - x0)) % 180  # 0 east, 90 north
-    if angle < 22.5 or angle >= 157.5:
-        return "─"
-    if angle < 67.5:
-        return "╱"
-    if angle < 112.5:
-        return "│"
-    return "╲"
+def _sample(kind: int) -> str:
+    """How a kind looks laid on a river flowing east (from the west side, or from the
+    south-west corner for the kinds that join corners only)."""
+    if kind == UNIVERSAL:
+        return "any"
+    entry = W if KIND_EXITS[kind][W] else SW
+    return arrows(EXITS[entry], EXITS[KIND_EXITS[kind][entry][0]])
 
 
-def _cells(obs: Observation) -> dict[tuple[int, int], tuple[str, int]]:
-    """What each occupied cell shows: its glyph and the seat of its latest tile."""
-    drawn: dict[tuple[int, int], tuple[str, int]] = {}
-    for step in obs["river"]:
+CELL = 3
+Cell = tuple[str, str]  # text and rich style
+
+
+def arrows(entry: str, exit_: str) -> str:
+    """The river through a cell as two headings: in by ``entry``, out by ``exit_``."""
+    return ARROWS[EXITS[opposite(EXITS.index(entry))]] + ARROWS[exit_]
+
+
+#: How each kind looks laid on a river flowing east.
+KIND_ARROWS = {KIND_KEYS[kind]: _sample(kind) for kind in range(NUM_KINDS)}
+
+
+def last_turn(obs: Observation) -> int:
+    """How many of the river's last tiles were laid in the latest turn (this one if it
+    has laid tiles, else the one before), to highlight them."""
+    river = obs["river"]
+    if not river:
+        return 0
+    seat = river[-1]["seat"]
+    count = 0
+    for step in reversed(river):
+        if step["seat"] != seat:
+            break
+        count += 1
+    return count
+
+
+def _cells(obs: Observation) -> dict[tuple[int, int], tuple[str, int, bool]]:
+    """What each occupied cell shows: its arrows, the seat of its latest tile, and
+    whether that tile came in the last turn."""
+    drawn: dict[tuple[int, int], tuple[str, int, bool]] = {}
+    river = obs["river"]
+    recent = len(river) - last_turn(obs)
+    for index, step in enumerate(river):
         where = (step["row"], step["column"])
-        mark = "╳" if step["crossing"] else glyph(step["entry"], step["exit"])
-        drawn[where] = (mark, step["seat"])
+        mark = arrows(step["entry"], step["exit"])
+        if step["crossing"]:
+            mark = "╳" + mark[1]
+        drawn[where] = (mark, step["seat"], index >= recent)
     return drawn
 
 
-def _board_cells(obs: Observation) -> list[list[tuple[str, str]]]:
-    """Rows of (two characters, rich style) for every cell of the board."""
+def _value(value: int, zone_head: bool | None) -> Cell:
+    """A free cell: its value in tens, green or red.  A red U zone costs its value once a
+    turn however many of its cells the river covers, so only its first cell shows it
+    (``u16``); the others show ``u``."""
+    if zone_head is not None:
+        return ((f"u{abs(value) // 10:<2}" if zone_head else " u "), "red")
+    if value == 0:
+        return (" · ", "dim")
+    tens = abs(value) // 10
+    return (f"+{tens:<2}", "green") if value > 0 else (f"-{tens:<2}", "red")
+
+
+def _board_cells(obs: Observation) -> list[list[Cell]]:
+    """Rows of (three characters, rich style) for every cell of the board."""
     layout = obs["layout"]
     rows, columns, goal = layout["rows"], layout["columns"], layout["goal_column"]
     values = {(r, c): (v, z) for r, c, v, z in layout["cells"]}
     u_zones = set(layout["u_zones"])
+    heads: dict[int, tuple[int, int]] = {}
+    for r, c, _, z in sorted(layout["cells"]):
+        heads.setdefault(z, (r, c))
     drawn = _cells(obs)
     end = obs["open_end"]
     grid = []
@@ -82,18 +120,16 @@ def _board_cells(obs: Observation) -> list[list[tuple[str, str]]]:
         for c in range(columns):
             value, zone = values.get((r, c), (0, -1))
             if (r, c) in drawn:
-                mark, seat = drawn[(r, c)]
-                line.append((mark + SEAT_MARKS[seat], SEAT_STYLES[seat]))
+                mark, seat, recent = drawn[(r, c)]
+                style = SEAT_STYLES[seat] + (" reverse" if recent else "")
+                line.append((mark + SEAT_MARKS[seat], style))
             elif end and (end["row"], end["column"]) == (r, c):
-                line.append(("@ ", "bold reverse"))
+                heading = ARROWS[EXITS[opposite(EXITS.index(end["entry"]))]]
+                line.append((f"{heading}@ ", "bold reverse"))
             elif c == goal:
-                line.append(("~~", "bold blue"))
-            elif value > 0:
-                line.append(("+ ", "green"))
-            elif value < 0:
-                line.append((("u " if zone in u_zones else "- "), "red"))
+                line.append((f"{value:<3}", "bold blue"))
             else:
-                line.append(("· ", "dim"))
+                line.append(_value(value, heads[zone] == (r, c) if zone in u_zones else None))
         grid.append(line)
     return grid
 
@@ -111,62 +147,101 @@ def _seat(seat: int | None, viewer: int | None, obs: Observation | None = None) 
 def summary_lines(obs: Observation) -> list[str]:
     viewer = obs["seat"]
     turn = obs["this_turn"]
+    if "result" in obs:
+        whose = "game over"
+    elif obs["active_seat"] is None:
+        whose = f"phase: {obs['phase']}"
+    else:
+        whose = f"{_seat(obs['active_seat'], viewer, obs)} to play - phase: {obs['phase']}"
     lines = [
-        f"Turn {obs['turn']} - {_seat(obs['active_seat'], viewer, obs)} to play"
-        f" - phase: {obs['phase']}",
-        f"Bag: {obs['bag']} tiles; universal tiles on the board: {obs['universals_on_board']}",
-        f"This turn: {turn['laid']} tile(s), {turn['points']:+d} points",
+        f"Turn {obs['turn']} - {whose}",
+        f"Bag: {plural(obs['bag'], 'tile')}; universal tiles on the board:"
+        f" {obs['universals_on_board']}",
+        f"This turn: {plural(turn['laid'], 'tile')}, {turn['points']:+d} points",
     ]
     for seat in range(obs["players"]):
         lines.append(
             f"{SEAT_MARKS[seat]} {_seat(seat, viewer, obs)}: {obs['scores'][seat]} points,"
-            f" {obs['rack_sizes'][seat]} tiles in rack"
+            f" {plural(obs['rack_sizes'][seat], 'tile')} in rack"
         )
     if "rack" in obs:
-        rack = ", ".join(f"{KIND_NAME[k]} x{c}" for k, c in obs["rack"].items()) or "empty"
+        rack = (
+            ", ".join(f"{KIND_NAME[k]} {KIND_ARROWS[k]} x{c}" for k, c in obs["rack"].items())
+            or "empty"
+        )
         lines.append(f"Your rack: {rack}")
     end = obs["open_end"]
     if end:
-        where = f"row {chr(ord('A') + end['row'])}, column {end['column'] + 1}"
-        lines.append(f"Next tile: {where}, entering by {end['entry']}")
+        where = f"{chr(ord('A') + end['row'])}{end['column'] + 1}"
+        lines.append(f"Next tile: on {where} (@), entering by its {end['entry']} side")
     elif obs["finished"]:
         lines.append("The river has reached the end of the goal column")
-    if "result" in obs:
-        result = obs["result"]
-        winners = ", ".join(_seat(s, viewer, obs) for s in result["winners"])
-        lines.append(f"Game over. Winner: {winners}. Scores: {result['scores']}")
     return lines
 
 
-def _column_header(columns: int) -> str:
-    return "   " + "".join(f"{c + 1:<2}" if c < columns - 1 else "G " for c in range(columns))
+LEGEND = (
+    "River: each tile shows its heading in and out (→→ straight, →↗ 45°, →↑ 90°, →↖ 135°)"
+    " and who laid it (a, b...); reversed: laid in the last turn.",
+    "Cells: +24 = +240 points, -16 = -160, u16 = a red U zone (-160 once a turn, however"
+    " many of its cells); @ the next tile's cell; G: what reaching the goal pays.",
+)
 
 
-def _goal_values(obs: Observation) -> dict[int, int]:
-    goal = obs["layout"]["goal_column"]
-    return {r: v for r, c, v, _ in obs["layout"]["cells"] if c == goal}
+def result_lines(obs: Observation) -> list[str]:
+    """The end in words: each seat's score with what its tiles left cost, and the winner."""
+    if "result" not in obs:
+        return []
+    viewer = obs["seat"]
+    result = obs["result"]
+    penalties: list[int] = []
+    for entry in obs["log"]:
+        if isinstance(entry, dict) and entry.get("event") == "game_over":
+            penalties = list(entry.get("penalties") or [])
+    lines = ["Scores (tiles left in a rack count against it):"]
+    for seat, score in enumerate(result["scores"]):
+        left = ", ".join(f"{KIND_NAME[k]} x{c}" for k, c in result["racks_left"][seat].items())
+        cost = f"; tiles left: {left}" if left else ""
+        if seat < len(penalties) and penalties[seat]:
+            cost += f" (-{penalties[seat]})"
+        mark = " - wins" if seat in result["winners"] else ""
+        lines.append(f"  {_seat(seat, viewer, obs)}: {score} points{cost}{mark}")
+    winners = [_seat(s, viewer, obs) for s in result["winners"]]
+    if len(winners) > 1:
+        lines.append(f"A tie on points: {' and '.join(winners)} share the place.")
+    else:
+        lines.append(f"{winners[0][:1].upper() + winners[0][1:]} won with the highest score.")
+    return lines
+
+
+def _column_header(columns: int, goal: int) -> str:
+    return "    " + "".join(
+        f"{c + 1:<{CELL}}" if c != goal else "G" + " " * (CELL - 1) for c in range(columns)
+    )
 
 
 def render_text(obs: Observation) -> str:
     grid = _board_cells(obs)
     start = obs["layout"]["start_row"]
-    goal = _goal_values(obs)
-    lines = [_column_header(len(grid[0]))]
+    lines = [_column_header(len(grid[0]), obs["layout"]["goal_column"])]
     for r, row in enumerate(grid):
         cells = "".join(c for c, _ in row)
-        lines.append(f"{chr(ord('A') + r)} {'>' if r == start else ' '}{cells}{goal[r]:>4}")
-    return "\n".join(lines + summary_lines(obs))
+        lines.append(f"{chr(ord('A') + r)} {'>' if r == start else ' '} {cells}".rstrip())
+    return "\n".join([*lines, *LEGEND, *summary_lines(obs), *result_lines(obs)])
 
 
 def render_rich(obs: Observation) -> Any:
     grid = _board_cells(obs)
     start = obs["layout"]["start_row"]
-    goal = _goal_values(obs)
-    board = Text(_column_header(len(grid[0])) + "\n", style="dim")
+    board = Text(_column_header(len(grid[0]), obs["layout"]["goal_column"]) + "\n", style="dim")
     for r, row in enumerate(grid):
         board.append(f"{chr(ord('A') + r)} ", style="dim")
         board.append(">" if r == start else " ", style="bold")
+        board.append(" ")
         for chars, style in row:
             board.append(chars, style=style)
-        board.append(f"{goal[r]:>4}\n", style="blue")
-    return Panel(Group(board, Text("\n".join(summary_lines(obs)))), title="NIL")
+        board.append("\n")
+    legend = Text("\n".join(LEGEND), style="dim")
+    parts: list[Any] = [board, legend, Text("\n".join(summary_lines(obs)))]
+    if "result" in obs:
+        parts.append(Text("\n".join(result_lines(obs)), style="bold"))
+    return Panel(Group(*parts), title="NIL")
