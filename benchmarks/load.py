@@ -140,9 +140,9 @@ class Run:
                 self.figures.games_started += 1
                 try:
                     async with asyncio.TaskGroup() as seats:
-                        url = f"{self.ws_base}/ws/tables/{game.table_id}?token="
+                        url = f"{self.ws_base}/ws/tables/{game.table_id}"
                         for seat in (0, 1):
-                            live = websockets.connect(url + game.tokens[str(seat)], max_size=None)
+                            live = websockets.connect(url, max_size=None)
                             seats.create_task(self.seat(game, seat, live, http))
                 except* (httpx.HTTPError, websockets.WebSocketException, OSError) as failed:
                     for error in failed.exceptions:
@@ -155,6 +155,7 @@ class Run:
         """Read this seat's views; time the other seat's moves; move when it is our turn."""
         figures = self.figures
         async with connect as live:
+            await live.send(json.dumps({"type": "hello", "token": game.tokens[str(seat)]}))
             while True:
                 try:
                     raw = await asyncio.wait_for(live.recv(), BROADCAST_TIMEOUT)

@@ -88,6 +88,14 @@ def running(url: str | None, *, bot_delay: float = 0.0, **options: Any) -> Itera
         yield client
 
 
+@contextmanager
+def live_socket(client: TestClient, table_id: str, token: str | None = None) -> Iterator[Any]:
+    """A WebSocket on the table that has said hello with ``token`` (None: a spectator)."""
+    with client.websocket_connect(f"/ws/tables/{table_id}") as connection:
+        connection.send_json({"type": "hello", "token": token})
+        yield connection
+
+
 def hub(client: TestClient) -> Hub:
     hub_: Hub = client.app.state.hub  # type: ignore[attr-defined]
     return hub_

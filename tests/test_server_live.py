@@ -18,6 +18,7 @@ from nilegames.server import live, views
 from nilegames.server.views import shown
 from tests.server_helpers import (
     create,
+    live_socket,
     live_table,
     log_rows,
     play,
@@ -48,8 +49,8 @@ def test_seat_and_spectator_sockets_follow_the_game(url: str) -> None:
         tid, tokens = created["table"]["id"], created["tokens"]
         start = view(client, tid)["seq"]
         with (
-            client.websocket_connect(f"/ws/tables/{tid}?token={tokens['0']}") as seat,
-            client.websocket_connect(f"/ws/tables/{tid}") as spectator,
+            live_socket(client, tid, tokens["0"]) as seat,
+            live_socket(client, tid) as spectator,
         ):
             mine, public = next_view(seat, start), next_view(spectator, start)
             assert mine["seat"] == 0 and "hand" in mine["observation"]
@@ -68,13 +69,13 @@ def test_seat_and_spectator_sockets_follow_the_game(url: str) -> None:
                     live_table(client, tid).state.public_observation()
                 )
         wait_for(lambda: not view(client, tid)["table"]["seats"][0]["connected"], "seat 0 to leave")
-        with client.websocket_connect(f"/ws/tables/{tid}?token=forged") as forged:
+        with live_socket(client, tid, "forged") as forged:
             assert forged.receive_json() == {
                 "type": "error",
                 "error": f"this token holds no seat at table {tid}",
             }
             assert forged.receive()["code"] == 4403
-        with client.websocket_connect("/ws/tables/nowhere") as lost:
+        with live_socket(client, "nowhere") as lost:
             assert lost.receive_json()["type"] == "error"
             assert lost.receive()["code"] == 4404
 
@@ -99,8 +100,8 @@ def test_a_move_builds_each_watched_seat_view_once(
         mover = start["to_move"]
         token = tokens[str(mover)]
         with (
-            client.websocket_connect(f"/ws/tables/{tid}?token={token}") as seat,
-            client.websocket_connect(f"/ws/tables/{tid}") as spectator,
+            live_socket(client, tid, token) as seat,
+            live_socket(client, tid) as spectator,
         ):
             before = next_view(seat, start["seq"])
             next_view(spectator, before["seq"])
@@ -134,12 +135,12 @@ def test_no_message_shows_another_seat_its_hand(sqlite_url: str) -> None:
         start = view(client, tid)["seq"]
         with ExitStack() as stack:
             sockets = {
-                seat: stack.enter_context(client.websocket_connect(f"/ws/tables/{tid}{query}"))
-                for seat, query in [
-                    (0, f"?token={tokens['0']}"),
-                    (1, f"?token={tokens['1']}"),
-                    (2, f"?token={tokens['2']}"),
-                    (None, ""),
+                seat: stack.enter_context(live_socket(client, tid, token))
+                for seat, token in [
+                    (0, tokens["0"]),
+                    (1, tokens["1"]),
+                    (2, tokens["2"]),
+                    (None, None),
                 ]
             }
 

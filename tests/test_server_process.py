@@ -38,8 +38,9 @@ def test_a_real_server_plays_over_http_and_a_websocket(server: str) -> None:
         assert response.status_code == 201
         created = response.json()
         tid, tokens = created["table"]["id"], created["tokens"]
-        socket_url = server.replace("http", "ws") + f"/ws/tables/{tid}?token={tokens['0']}"
+        socket_url = server.replace("http", "ws") + f"/ws/tables/{tid}"
         with connect(socket_url, open_timeout=10) as live:
+            live.send(json.dumps({"type": "hello", "token": tokens["0"]}))
             first = receive(live)
             assert first["seat"] == 0 and first["seq"] == view(client, tid)["seq"]
             for _ in range(6):

@@ -7,6 +7,10 @@ Every refusal, whoever raises it (the hub, FastAPI's validation, routing), leave
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
+import logging
+import re
 from collections.abc import AsyncIterator, Awaitable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -14,17 +18,22 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from nilegames.server import logs
 from nilegames.server.db import make_engine, migrate
-from nilegames.server.errors import ApiError
+from nilegames.server.errors import ApiError, unavailable
 from nilegames.server.live import Hub
 from nilegames.server.memory import steady_collector
 from nilegames.server.routes import router
 from nilegames.server.store import Store
+
+log = logging.getLogger("nilegames.server")
 
 #: Largest request body accepted: a move or a new table is far smaller.
 BODY_LIMIT = 4096
@@ -49,6 +58,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        logs.install()  # after uvicorn set up its loggers
         await asyncio.to_thread(migrate, engine)
         await hub.start()
         try:
@@ -61,16 +71,21 @@ def create_app(
     app = FastAPI(
         title="nilegames",
         summary="Tables of the nilegames board games: lobby, moves, replays.",
-        description="Live views: WebSocket /ws/tables/{table_id}?token=... (docs/web-api.md).",
+        description="Live views: WebSocket /ws/tables/{table_id}, the seat token in its"
+        " first message (docs/web-api.md).",
         lifespan=lifespan,
+        docs_url=None,  # served below, with a Content-Security-Policy of its own
     )
     app.state.hub = hub
     app.add_middleware(BodyLimit, limit=BODY_LIMIT)
+    app.add_middleware(SecurityHeaders)
     app.add_exception_handler(ApiError, refused)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, http_refused)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, invalid)  # type: ignore[arg-type]
+    app.add_exception_handler(SQLAlchemyError, database_failed)  # type: ignore[arg-type]
     app.add_exception_handler(Exception, crashed)
     app.include_router(router)
+    mount_api_docs(app)
     mount_page(app, static_dir or STATIC)
     return app
 
@@ -80,7 +95,14 @@ def error(status: int, message: str, headers: Mapping[str, str] | None = None) -
 
 
 async def refused(_request: Request, exc: ApiError) -> JSONResponse:
-    return error(exc.status, exc.message)
+    return error(exc.status, exc.message, exc.headers())
+
+
+async def database_failed(_request: Request, exc: SQLAlchemyError) -> JSONResponse:
+    """A database error the hub did not turn into a refusal itself: 503, try again."""
+    log.warning("database error: %s", " ".join(str(getattr(exc, "orig", exc)).split()))
+    refusal = unavailable()
+    return error(refusal.status, refusal.message, refusal.headers())
 
 
 async def http_refused(request: Request, exc: HTTPException) -> JSONResponse:
@@ -179,3 +201,63 @@ def mount_page(app: FastAPI, folder: Path) -> None:
         return FileResponse(page) if page.is_file() else HTMLResponse(PLACEHOLDER)
 
     app.mount("/", PageFiles(directory=folder, html=True, check_dir=False), name="page")
+
+
+#: The page's policy: its own scripts, styles and pictures only, nothing inline, never
+#: inside another site's frame.
+PAGE_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
+    " connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self';"
+    " frame-ancestors 'none'"
+)
+SECURITY_HEADERS = (
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+)
+
+
+class SecurityHeaders:
+    """Every HTTP answer gets nosniff, no referrer and no framing; the CSP is the page's
+    unless the answer set its own (the API's browsable docs)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                names = {name.lower() for name, _ in headers}
+                headers += [(n, v) for n, v in SECURITY_HEADERS if n not in names]
+                if b"content-security-policy" not in names:
+                    headers.append((b"content-security-policy", PAGE_POLICY.encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def mount_api_docs(app: FastAPI) -> None:
+    """``/docs``: Swagger UI from its CDN, its one inline script allowed by its hash."""
+    page = get_swagger_ui_html(openapi_url="/openapi.json", title="nilegames API")
+    html = bytes(page.body).decode()
+    hashes = " ".join(
+        "'sha256-" + base64.b64encode(hashlib.sha256(script.encode()).digest()).decode() + "'"
+        for script in re.findall(r"<script>(.*?)</script>", html, re.DOTALL)
+    )
+    cdn = "https://cdn.jsdelivr.net"
+    policy = (
+        f"default-src 'self'; script-src {cdn} {hashes}; style-src {cdn};"
+        " img-src 'self' data: https://fastapi.tiangolo.com; connect-src 'self';"
+        " object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+    )
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return HTMLResponse(html, headers={"Content-Security-Policy": policy})

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 import orjson
+from sqlalchemy.exc import SQLAlchemyError
 
 from nilegames.ai import ask, make_bot
 from nilegames.core import CHANCE, Action, NilegamesError, State, new_game, sample_chance_outcome
@@ -29,6 +30,7 @@ from nilegames.server.errors import (
     forbidden,
     from_core,
     not_found,
+    unavailable,
     unprocessable,
 )
 from nilegames.server.store import (
@@ -54,6 +56,11 @@ T = TypeVar("T")
 #: Views waiting for one slow connection; past this the oldest are dropped (each view
 #: is a whole snapshot, so the newest one is all a client needs to catch up).
 QUEUE_LIMIT = 64
+
+#: A bot's move that failed (the database was down) is tried again after this many
+#: seconds, twice as long each time up to the limit.
+RETRY_FIRST = 0.2
+RETRY_LIMIT = 5.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +158,20 @@ def choose_move(spec: str, world: State, seat: int, seed: int) -> Action:
     return ask(make_bot(spec, seed), world, seat)
 
 
+def replay_step(
+    record: TableRecord, log: Sequence[Logged], step: int, seat: int | None
+) -> dict[str, Any]:
+    """The view of ``seat`` after ``step`` actions of a finished table (runs in a thread)."""
+    root = new_game(record.game, record.players, **record.options).new_initial_state()
+    return views.replay_step(root, log, step, seat)
+
+
+def database_down(error: SQLAlchemyError) -> ApiError:
+    """A database failure as the refusal a client sees (503, try again); logged once."""
+    log.warning("database error: %s", " ".join(str(getattr(error, "orig", error)).split()))
+    return unavailable()
+
+
 def check_seats(players: int, seats: Sequence[tuple[str, str | None]] | None) -> list[Seat]:
     """The seats of a new table, without tokens yet: all human unless told."""
     if seats is None:
@@ -224,7 +245,7 @@ class Hub:
         async with self.loading:
             live = self.tables.get(table_id)
             if live is None:
-                live = await asyncio.to_thread(self._load, table_id)
+                live = await self._read(self._load, table_id)
                 self.tables[table_id] = live
                 self._kick(live)
         return live
@@ -246,6 +267,10 @@ class Hub:
         """A new table, its set-up chance resolved; returns it and each human seat's token."""
         if players is None and seats is not None:
             players = len(seats)
+        for name in ("game_id", "players"):  # new_game's own arguments, not options
+            if name in options:
+                where = "the body's `players`" if name == "players" else "the body's `game`"
+                raise unprocessable(f"{name!r} is not an option: it is {where}")
         try:
             game = new_game(game_id, players, **options)
         except NilegamesError as error:
@@ -278,7 +303,17 @@ class Hub:
         """
         if self.writer is None:
             raise RuntimeError("the hub is not started")
-        return await asyncio.get_running_loop().run_in_executor(self.writer, call, *args)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.writer, call, *args)
+        except SQLAlchemyError as error:
+            raise database_down(error) from None
+
+    async def _read(self, call: Callable[..., T], *args: Any) -> T:
+        """One read from the database, in a thread; a failure is a 503 refusal."""
+        try:
+            return await asyncio.to_thread(call, *args)
+        except SQLAlchemyError as error:
+            raise database_down(error) from None
 
     async def _store(self, move: Append) -> None:
         """Store one move (raising :class:`SeqTakenError` if refused), in one commit with
@@ -292,7 +327,10 @@ class Hub:
         self.waiting.append((move, stored))
         if self.flushing is None or self.flushing.done():
             self.flushing = asyncio.create_task(self._flush())
-        await stored
+        try:
+            await stored
+        except SQLAlchemyError as error:
+            raise database_down(error) from None
 
     async def _flush(self) -> None:
         """Commit the moves waiting, in groups, until none is left."""
@@ -381,7 +419,7 @@ class Hub:
 
     async def _reload(self, live: LiveTable) -> None:
         """Catch up with a log another writer extended (the database is the truth)."""
-        fresh = await asyncio.to_thread(self._load, live.record.id)
+        fresh = await self._read(self._load, live.record.id)
         live.record, live.log, live.state = fresh.record, fresh.log, fresh.state
         self.publish(live)
 
@@ -419,9 +457,8 @@ class Hub:
             raise not_found(f"no step {step}: this replay has steps 0 to {live.seq}")
         if seat is not None and not 0 <= seat < live.record.players:
             raise unprocessable(f"no seat {seat}: seats are 0 to {live.record.players - 1}")
-        record = live.record
-        root = new_game(record.game, record.players, **record.options).new_initial_state()
-        return views.replay_step(root, live.log, step, seat)
+        # In a thread: a late step replays hundreds of actions, which the loop must not wait for.
+        return await asyncio.to_thread(replay_step, live.record, list(live.log), step, seat)
 
     async def finished(self, table_id: str) -> LiveTable:
         live = await self.table(table_id)
@@ -462,8 +499,13 @@ class Hub:
             live.bot_task = asyncio.create_task(self._run_bots(live))
 
     async def _run_bots(self, live: LiveTable) -> None:
-        """Play the bots' turns, one visible pause before each, until a human is to move."""
+        """Play the bots' turns, one visible pause before each, until a human is to move.
+
+        A move that cannot be stored (the database is down) or that fails is tried again
+        after a pause that doubles up to :data:`RETRY_LIMIT`: a table never freezes.
+        """
         loop = asyncio.get_running_loop()
+        pause = RETRY_FIRST
         while (seat := live.bot_to_move()) is not None and self.executor is not None:
             seq = live.seq
             await asyncio.sleep(self.bot_delay)
@@ -475,9 +517,13 @@ class Hub:
                 )
                 await self.apply(live, seat, seq, action)
             except ApiError as error:
-                if error.status != 409:  # a bot's move refused: a bug, not a race
-                    log.error("bot %s at table %s: %s", spec, live.record.id, error.message)
-                    return
+                if error.status == 409:  # another move came first: look again at once
+                    continue
+                log.warning("bot %s at table %s: %s", spec, live.record.id, error.message)
             except Exception:
-                log.exception("bot %s at table %s stopped", spec, live.record.id)
-                return
+                log.exception("bot %s at table %s failed", spec, live.record.id)
+            else:
+                pause = RETRY_FIRST
+                continue
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, RETRY_LIMIT)

@@ -3,6 +3,7 @@ WebSockets.  They only translate HTTP to :class:`~nilegames.server.live.Hub` cal
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, cast
 
 import anyio
@@ -129,23 +130,61 @@ async def get_replay_step(
     return await hub.replay_step(table_id, step, seat)
 
 
+#: Seconds a new WebSocket has to say who it is (its first message) before it is closed.
+HELLO_TIMEOUT = 10.0
+
+
 @router.websocket("/ws/tables/{table_id}")
-async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-    """Live views of one table for one seat (or a spectator)."""
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    """Live views of one table for one seat (or a spectator).
+
+    The seat's token comes in the socket's first message, ``{"type": "hello", "token":
+    ...}``, never in the address: addresses end up in access logs and proxies' logs.
+    """
     hub = cast(Hub, websocket.app.state.hub)
     await websocket.accept()
     try:
+        if "token" in websocket.query_params:
+            raise ApiError(400, "send the seat token in the first message, not in the address")
+        token = await hello(websocket)
         live = await hub.table(table_id)
         seat = hub.seat_of(live, token)
     except ApiError as error:
         await websocket.send_json({"type": "error", "error": error.message})
-        await websocket.close(code=4404 if error.status == 404 else 4403)
+        await websocket.close(code=CLOSE_CODES.get(error.status, 4400))
+        return
+    except WebSocketDisconnect:
         return
     subscriber = hub.subscribe(live, seat)
     try:
         await relay(websocket, subscriber)
     finally:
         hub.unsubscribe(live, subscriber)
+
+
+#: The close code of a refused WebSocket: 4000 + the HTTP status of the same refusal.
+CLOSE_CODES = {400: 4400, 403: 4403, 404: 4404, 429: 4429, 503: 4503}
+
+
+async def hello(websocket: WebSocket) -> str | None:
+    """The token of the socket's first message (None: a spectator)."""
+    try:
+        with anyio.fail_after(HELLO_TIMEOUT):
+            message = await websocket.receive()
+    except TimeoutError:
+        raise ApiError(400, f"no hello message in {HELLO_TIMEOUT:g} s") from None
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    try:
+        data = json.loads(message.get("text") or message.get("bytes") or b"")
+    except ValueError:
+        data = None
+    if not isinstance(data, dict) or data.get("type") != "hello":
+        raise ApiError(400, 'the first message must be {"type": "hello", "token": ...}')
+    token = data.get("token")
+    if token is not None and not isinstance(token, str):
+        raise ApiError(400, "the hello's token must be a string or null")
+    return token or None
 
 
 async def relay(websocket: WebSocket, subscriber: Subscriber) -> None:

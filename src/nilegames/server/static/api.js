@@ -60,7 +60,8 @@ export const getReplayStep = (id, step, seat) =>
   request('GET', `/api/tables/${enc(id)}/replay/${step}` + (seat === null || seat === undefined ? '' : `?seat=${seat}`));
 
 /**
- * Follow a table live: the WebSocket /ws/tables/<id>?token=..., reconnected with backoff
+ * Follow a table live: the WebSocket /ws/tables/<id> (the token goes in its first message,
+ * never in the address), reconnected with backoff
  * when it drops, with GET /api/tables/<id> polled while it is down.
  * handlers: onView(view), onState('connecting'|'live'|'reconnecting'|'closed'), onError(ApiError).
  * Returns {close(), refresh(force)}: refresh() GETs the view now (force: even with a live socket).
@@ -76,7 +77,7 @@ export function watchTable(id, token, { onView, onState, onError }) {
 
   const wsUrl = () => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    return `${proto}//${location.host}/ws/tables/${enc(id)}` + (token ? `?token=${enc(token)}` : '');
+    return `${proto}//${location.host}/ws/tables/${enc(id)}`;
   };
 
   async function refresh(force = false) {
@@ -140,6 +141,7 @@ export function watchTable(id, token, { onView, onState, onError }) {
     socket = ws;
     socketViews = 0;
     ws.onopen = () => {
+      ws.send(JSON.stringify({ type: 'hello', token: token || null }));
       attempts = 0;
       stopPolling();
       onState('live');

@@ -7,6 +7,8 @@ function apply(el, attrs) {
     if (value === null || value === undefined || value === false) continue;
     if (key === 'class') el.setAttribute('class', Array.isArray(value) ? value.filter(Boolean).join(' ') : value);
     else if (key === 'text') el.textContent = value;
+    // through the CSSOM: the page's Content-Security-Policy refuses style attributes
+    else if (key === 'style' && typeof value === 'string') el.style.cssText = value;
     else if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
     else if (key in el && !key.includes('-') && typeof value !== 'string' && el.namespaceURI !== SVG_NS) el[key] = value;
     else el.setAttribute(key, value === true ? '' : String(value));

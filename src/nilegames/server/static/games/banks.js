@@ -922,7 +922,13 @@ const CSS = `
 }
 `;
 
+let styled = false;
+
 function ensureStyle() {
-  if (typeof document === 'undefined' || document.getElementById('bk-style')) return;
-  document.head.append(h('style', { id: 'bk-style' }, CSS));
+  if (typeof document === 'undefined' || styled) return;
+  // a constructed sheet: the page's Content-Security-Policy refuses inline <style>
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(CSS);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  styled = true;
 }
