@@ -16,10 +16,11 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import warnings
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from nilegames.server.app import create_app
+from nilegames.server.limits import Limits
 from nilegames.server.live import Hub, LiveTable
 
 with warnings.catch_warnings():  # Starlette suggests another httpx package; this one works
@@ -83,7 +85,9 @@ def fresh_database(backend: str, folder: Path) -> Iterator[str]:
 
 @contextmanager
 def running(url: str | None, *, bot_delay: float = 0.0, **options: Any) -> Iterator[TestClient]:
-    """A started app on ``url`` (migrations run, bots resumed) and a client for it."""
+    """A started app on ``url`` (migrations run, bots resumed) and a client for it; no rate
+    limits unless ``limits`` says (tests play whole games as fast as they can)."""
+    options.setdefault("limits", Limits.none())
     with TestClient(create_app(url, bot_delay=bot_delay, **options)) as client:
         yield client
 
@@ -224,14 +228,20 @@ def free_port() -> int:
     return port
 
 
+#: ``nilegames serve`` options of the test servers: tests play games as fast as they can.
+NO_LIMITS = ("--limit-tables", "0", "--limit-moves", "0", "--limit-messages", "0")
+
+
 @contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    """A ``nilegames serve`` process on a free port with a new SQLite file in ``folder``;
-    yields its base URL and checks that it stops cleanly on SIGINT."""
+def serve(
+    folder: Path, *options: str, database: str | None = None, limits: Sequence[str] = NO_LIMITS
+) -> Iterator[str]:
+    """A ``nilegames serve`` process on a free port with a new SQLite file in ``folder``
+    (or ``database``); yields its base URL and checks that it stops cleanly on SIGINT."""
     port = free_port()
-    database = f"sqlite:///{folder / 'db.sqlite3'}"
+    database = database or f"sqlite:///{folder / 'db.sqlite3'}"
     command = [sys.executable, "-c", SERVE, "serve", "--port", str(port)]
-    command += ["--database", database, "--bot-delay", "0"]
+    command += ["--database", database, "--bot-delay", "0", *limits, *options]
     log = folder / "server.log"  # a file, not a pipe: a full pipe would stall the server
     with log.open("w") as sink:
         process = subprocess.Popen(command, cwd=folder, stdout=sink, stderr=subprocess.STDOUT)
@@ -258,3 +268,67 @@ def serve(folder: Path) -> Iterator[str]:
             process.kill()
             process.wait()
     assert process.returncode == 0, log.read_text()
+
+
+class Switch:
+    """A TCP relay to the PostgreSQL server that can be cut: while it is down every
+    connection through it is closed and new ones are refused, as when the database
+    stops; ``restore`` brings it back on the same port."""
+
+    def __init__(self, target: tuple[str, int]) -> None:
+        self.target = target
+        self.port = free_port()
+        self.lock = threading.Lock()
+        self.pairs: list[socket.socket] = []
+        self.listener: socket.socket | None = None
+        self.restore()
+
+    def url(self, url: str) -> str:
+        """``url`` (a PostgreSQL URL of the target) through the relay."""
+        return make_url(url).set(host="127.0.0.1", port=self.port).render_as_string(False)
+
+    def restore(self) -> None:
+        listener = socket.socket()
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", self.port))
+        listener.listen(64)
+        self.listener = listener
+        threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
+
+    def cut(self) -> None:
+        listener, self.listener = self.listener, None
+        if listener is not None:
+            with suppress(OSError):  # wakes the thread blocked in accept()
+                listener.shutdown(socket.SHUT_RDWR)
+            listener.close()
+        with self.lock:
+            pairs, self.pairs = self.pairs, []
+        for end in pairs:
+            with suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+            end.close()
+
+    def _accept(self, listener: socket.socket) -> None:
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:
+                return  # cut
+            try:
+                server = socket.create_connection(self.target)
+            except OSError:
+                client.close()
+                continue
+            with self.lock:
+                self.pairs += [client, server]
+            for source, sink in ((client, server), (server, client)):
+                threading.Thread(target=self._pipe, args=(source, sink), daemon=True).start()
+
+    @staticmethod
+    def _pipe(source: socket.socket, sink: socket.socket) -> None:
+        with suppress(OSError):
+            while data := source.recv(65536):
+                sink.sendall(data)
+        for end in (source, sink):
+            with suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)

@@ -532,19 +532,51 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(min=0.0, help="Seconds a bot waits before it moves.")
     ] = 0.4,
+    workers: Annotated[
+        int,
+        typer.Option(min=1, help="Server processes on this port (PostgreSQL only for >1)."),
+    ] = 1,
+    behind_proxy: Annotated[
+        bool,
+        typer.Option(
+            help="A reverse proxy on this machine forwards the clients (docs/deploy.md):"
+            " trust its X-Forwarded-For and leave per-address connection caps to it."
+        ),
+    ] = False,
+    limit_tables: Annotated[
+        float, typer.Option(min=0.0, help="New tables a client may open a minute (0: any).")
+    ] = 30.0,
+    limit_moves: Annotated[
+        float, typer.Option(min=0.0, help="Moves a client may send a second (0: any).")
+    ] = 10.0,
+    limit_messages: Annotated[
+        float,
+        typer.Option(min=0.0, help="WebSocket messages a client may send a second (0: any)."),
+    ] = 10.0,
+    limit_sockets: Annotated[
+        int, typer.Option(min=0, help="WebSockets a client may hold open (0: any).")
+    ] = 64,
+    header_timeout: Annotated[
+        float, typer.Option(min=0.0, help="Seconds a client has to send its request headers.")
+    ] = 10.0,
 ) -> None:
     """Serve the web app: a lobby of tables, play in the browser, bots and spectators."""
     # Imported here: the other commands should not pay for the web stack.
-    import uvicorn
-
-    from nilegames.server.app import create_app
     from nilegames.server.db import database_url, prepare_database
+    from nilegames.server.limits import Limits
+    from nilegames.server.run import Settings, run
 
+    settings = Settings(
+        url=database_url(database),
+        host=host,
+        port=port,
+        bot_delay=bot_delay,
+        workers=workers,
+        behind_proxy=behind_proxy,
+        header_timeout=header_timeout,
+        limits=Limits.from_command_line(limit_tables, limit_moves, limit_messages, limit_sockets),
+    )
     with clear_errors():
-        url = database_url(database)
-        prepare_database(url).dispose()  # a bad or unreachable database stops us here
-    typer.echo(f"nilegames: serving on http://{host}:{port}/ (Ctrl-C stops)")
-    # No per-message deflate: views are a few KB since their log is cut, and compressing
-    # every frame was the largest single CPU cost of a move under load.
-    app = create_app(url, bot_delay=bot_delay)
-    uvicorn.run(app, host=host, port=port, ws_per_message_deflate=False)
+        prepare_database(settings.url).dispose()  # a bad or unreachable database stops us here
+        typer.echo(f"nilegames: serving on http://{host}:{port}/ (Ctrl-C stops)")
+        run(settings)

@@ -28,7 +28,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from nilegames.server import logs
 from nilegames.server.db import make_engine, migrate
 from nilegames.server.errors import ApiError, unavailable
-from nilegames.server.live import Hub
+from nilegames.server.limits import Limits, RateLimits
+from nilegames.server.live import LINGER, SWEEP_EVERY, Hub
 from nilegames.server.memory import steady_collector
 from nilegames.server.routes import router
 from nilegames.server.store import Store
@@ -50,11 +51,17 @@ def create_app(
     *,
     bot_delay: float = 0.4,
     static_dir: Path | None = None,
+    limits: Limits | None = None,
+    linger: float = LINGER,
+    sweep_every: float = SWEEP_EVERY,
 ) -> FastAPI:
     """The server on ``database_url`` (else ``NILEGAMES_DATABASE_URL``, else the SQLite
-    file ./data/nilegames.sqlite3); the schema is migrated when the app starts."""
+    file ./data/nilegames.sqlite3); the schema is migrated when the app starts.
+
+    ``limits``: what one client may do (default :class:`Limits`); ``linger``: seconds a
+    finished table stays in memory after its last use."""
     engine = make_engine(database_url)
-    hub = Hub(Store(engine), bot_delay)
+    hub = Hub(Store(engine), bot_delay, linger=linger, sweep_every=sweep_every)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -77,6 +84,7 @@ def create_app(
         docs_url=None,  # served below, with a Content-Security-Policy of its own
     )
     app.state.hub = hub
+    app.state.limits = RateLimits(limits or Limits())
     app.add_middleware(BodyLimit, limit=BODY_LIMIT)
     app.add_middleware(SecurityHeaders)
     app.add_exception_handler(ApiError, refused)  # type: ignore[arg-type]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -59,8 +60,14 @@ QUEUE_LIMIT = 64
 
 #: A bot's move that failed (the database was down) is tried again after this many
 #: seconds, twice as long each time up to the limit.
+#: A finished table leaves memory this many seconds after its last use, any other table
+#: after IDLE (nobody connected, no bot to move); the sweep looks every SWEEP_EVERY.
+LINGER = 30.0
+IDLE = 600.0
+SWEEP_EVERY = 5.0
+
 RETRY_FIRST = 0.2
-RETRY_LIMIT = 5.0
+RETRY_LIMIT = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +114,7 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     frames: dict[int | None, Frame] = field(default_factory=dict)
     frames_of: tuple[TableRecord, int, frozenset[int]] | None = None  # the moment they show
+    touched: float = field(default_factory=time.monotonic)  # last asked for or changed
 
     @property
     def seq(self) -> int:
@@ -134,6 +142,14 @@ class LiveTable:
             view = views.seat_view(self.record, self.state, self.seq, seat, connected)
             made = self.frames[seat] = Frame.of(view)
         return made
+
+    def idle_for(self, now: float) -> float | None:
+        """Seconds nobody has needed this table, or None while someone does (a connection,
+        a bot thinking, a move being stored)."""
+        busy = self.bot_task is not None and not self.bot_task.done()
+        if self.subscribers or busy or self.lock.locked():
+            return None
+        return now - self.touched
 
     def bot_to_move(self) -> int | None:
         """The seat to move if a bot plays it."""
@@ -198,9 +214,19 @@ def check_bot(bot: str | None, where: str = "") -> None:
 class Hub:
     """Every live table of one server, their connections and their bots."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.4) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float = 0.4,
+        *,
+        linger: float = LINGER,
+        idle: float = IDLE,
+        sweep_every: float = SWEEP_EVERY,
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.linger, self.idle, self.sweep_every = linger, idle, sweep_every
+        self.sweeper: asyncio.Task[None] | None = None
         self.tables: dict[str, LiveTable] = {}
         self.rng = random.SystemRandom()  # chance and bot seeds: nobody can predict them
         self.executor: ThreadPoolExecutor | None = None  # the bots' thinking
@@ -218,8 +244,12 @@ class Hub:
         self.loading = asyncio.Lock()
         for table_id in await asyncio.to_thread(self.store.playing_with_bots):
             await self.table(table_id)
+        self.sweeper = asyncio.create_task(self._sweep())
 
     async def stop(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+            await asyncio.gather(self.sweeper, return_exceptions=True)
         executor, self.executor = self.executor, None
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
         for task in tasks:
@@ -239,6 +269,7 @@ class Hub:
         """The live table, loaded from its log if it is not in memory yet."""
         live = self.tables.get(table_id)
         if live is not None:
+            live.touched = time.monotonic()
             return live
         if self.loading is None:
             raise RuntimeError("the hub is not started")
@@ -414,6 +445,7 @@ class Hub:
             live.state = after
             live.log.extend(entries)
             live.record = replace(live.record, status=status, updated=when)
+            live.touched = time.monotonic()
         self.publish(live)
         self._kick(live)
 
@@ -446,6 +478,26 @@ class Hub:
         self._kick(live)
         return live.frame(seat)
 
+    async def _sweep(self) -> None:
+        """Drop the tables nobody needs from memory: a finished one ``linger`` seconds after
+        its last use, any other after ``idle`` seconds.  They load back from the database
+        when asked for, so memory follows the tables in use, not every table ever played."""
+        while True:
+            await asyncio.sleep(self.sweep_every)
+            self.evict()
+
+    def evict(self) -> int:
+        """One sweep (see :meth:`_sweep`); returns how many tables left memory."""
+        now = time.monotonic()
+        gone = 0
+        for table_id, live in list(self.tables.items()):
+            unused = live.idle_for(now)
+            wait = self.linger if live.record.status == FINISHED else self.idle
+            if unused is not None and unused >= wait:
+                del self.tables[table_id]
+                gone += 1
+        return gone
+
     # -- replays of finished games ------------------------------------------------------
     async def replay(self, table_id: str) -> dict[str, Any]:
         live = await self.finished(table_id)
@@ -471,6 +523,7 @@ class Hub:
         """A new connection: it gets a view now, the others one too if it changes who is
         connected."""
         subscriber = Subscriber(seat)
+        live.touched = time.monotonic()
         before = live.connected()
         live.subscribers.append(subscriber)
         if live.connected() != before:
@@ -482,6 +535,7 @@ class Hub:
     def unsubscribe(self, live: LiveTable, subscriber: Subscriber) -> None:
         before = live.connected()
         live.subscribers.remove(subscriber)
+        live.touched = time.monotonic()
         if live.connected() != before:
             self.publish(live)
 

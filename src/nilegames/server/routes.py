@@ -4,14 +4,18 @@ WebSockets.  They only translate HTTP to :class:`~nilegames.server.live.Hub` cal
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
+from contextlib import suppress
 from typing import Annotated, Any, cast
 
 import anyio
 from fastapi import APIRouter, Depends, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import Response
+from starlette.types import Message
 
 from nilegames.server import views
 from nilegames.server.errors import ApiError
+from nilegames.server.limits import RateLimits
 from nilegames.server.live import Hub, Subscriber
 from nilegames.server.schemas import (
     BotRequest,
@@ -34,6 +38,24 @@ async def get_hub(request: Request) -> Hub:
     return cast(Hub, request.app.state.hub)
 
 
+def client_of(connection: Request | WebSocket) -> str:
+    """Who is asking, for the rate limits: the client's address (behind a trusted proxy,
+    the one it forwards)."""
+    return connection.client.host if connection.client else "unknown"
+
+
+def limits_of(connection: Request | WebSocket) -> RateLimits:
+    return cast(RateLimits, connection.app.state.limits)
+
+
+async def limit_tables(request: Request) -> None:
+    limits_of(request).tables.check(client_of(request))
+
+
+async def limit_moves(request: Request) -> None:
+    limits_of(request).moves.check(client_of(request))
+
+
 HubDep = Annotated[Hub, Depends(get_hub)]
 Token = Annotated[
     str | None,
@@ -53,7 +75,11 @@ async def list_games() -> list[dict[str, Any]]:
 
 
 @router.post(
-    "/api/tables", status_code=201, response_model=Created, responses=refusals(404, 413, 422)
+    "/api/tables",
+    status_code=201,
+    response_model=Created,
+    responses=refusals(404, 413, 422, 429, 503),
+    dependencies=[Depends(limit_tables)],
 )
 async def create_table(body: NewTable, hub: HubDep) -> dict[str, Any]:
     """Open a table; the answer holds every human seat's token (shown only this once)."""
@@ -91,7 +117,8 @@ async def get_view(table_id: str, hub: HubDep, token: Token = None) -> ViewJSON:
 @router.post(
     "/api/tables/{table_id}/actions",
     response_model=View,
-    responses=refusals(403, 404, 409, 413, 422),
+    responses=refusals(403, 404, 409, 413, 422, 429, 503),
+    dependencies=[Depends(limit_moves)],
 )
 async def post_action(table_id: str, body: Move, hub: HubDep, token: Token = None) -> ViewJSON:
     """Play the token's seat's move; it is stored before this answers."""
@@ -102,7 +129,8 @@ async def post_action(table_id: str, body: Move, hub: HubDep, token: Token = Non
 @router.post(
     "/api/tables/{table_id}/seats/{seat}/bot",
     response_model=View,
-    responses=refusals(403, 404, 409, 413, 422),
+    responses=refusals(403, 404, 409, 413, 422, 429, 503),
+    dependencies=[Depends(limit_moves)],
 )
 async def hand_to_bot(
     table_id: str, seat: int, body: BotRequest, hub: HubDep, token: Token = None
@@ -142,7 +170,22 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     ...}``, never in the address: addresses end up in access logs and proxies' logs.
     """
     hub = cast(Hub, websocket.app.state.hub)
+    limits, client = limits_of(websocket), client_of(websocket)
     await websocket.accept()
+    try:
+        limits.open_socket(client)
+    except ApiError as error:
+        await refuse(websocket, error)
+        return
+    try:
+        await follow(websocket, hub, limits, client, table_id)
+    finally:
+        limits.close_socket(client)
+
+
+async def follow(
+    websocket: WebSocket, hub: Hub, limits: RateLimits, client: str, table_id: str
+) -> None:
     try:
         if "token" in websocket.query_params:
             raise ApiError(400, "send the seat token in the first message, not in the address")
@@ -150,16 +193,30 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         live = await hub.table(table_id)
         seat = hub.seat_of(live, token)
     except ApiError as error:
-        await websocket.send_json({"type": "error", "error": error.message})
-        await websocket.close(code=CLOSE_CODES.get(error.status, 4400))
+        await refuse(websocket, error)
         return
     except WebSocketDisconnect:
         return
     subscriber = hub.subscribe(live, seat)
+
+    async def received(message: Message) -> None:
+        """A message after the hello: counted against the client's rate, then ignored
+        (the live view needs nothing from the client)."""
+        limits.messages.check(client)
+
     try:
-        await relay(websocket, subscriber)
+        refusal = await relay(websocket, subscriber, received)
     finally:
         hub.unsubscribe(live, subscriber)
+    if refusal is not None:
+        await refuse(websocket, refusal)
+
+
+async def refuse(websocket: WebSocket, error: ApiError) -> None:
+    """Say why, then close with the matching code (the client may be gone already)."""
+    with suppress(WebSocketDisconnect, RuntimeError, OSError):
+        await websocket.send_json({"type": "error", "error": error.message})
+        await websocket.close(code=CLOSE_CODES.get(error.status, 4400))
 
 
 #: The close code of a refused WebSocket: 4000 + the HTTP status of the same refusal.
@@ -187,12 +244,18 @@ async def hello(websocket: WebSocket) -> str | None:
     return token or None
 
 
-async def relay(websocket: WebSocket, subscriber: Subscriber) -> None:
-    """Send queued views until the client leaves; what it sends is not read.
+async def relay(
+    websocket: WebSocket,
+    subscriber: Subscriber,
+    received: Callable[[Message], Awaitable[None]],
+) -> ApiError | None:
+    """Send queued views until the client leaves; each message it sends goes to
+    ``received``, whose refusal ends the connection (and is returned).
 
     An anyio task group, not bare asyncio tasks: the server cancels a connection's
     handler through anyio scopes, and the group passes that cancellation on cleanly.
     """
+    refusals: list[ApiError] = []
     async with anyio.create_task_group() as group:
 
         async def send() -> None:
@@ -204,9 +267,14 @@ async def relay(websocket: WebSocket, subscriber: Subscriber) -> None:
             group.cancel_scope.cancel()
 
         async def drain() -> None:
-            while (await websocket.receive())["type"] != "websocket.disconnect":
-                pass
+            while (message := await websocket.receive())["type"] != "websocket.disconnect":
+                try:
+                    await received(message)
+                except ApiError as error:
+                    refusals.append(error)
+                    break
             group.cancel_scope.cancel()
 
         group.start_soon(send)
         group.start_soon(drain)
+    return refusals[0] if refusals else None
