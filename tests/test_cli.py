@@ -247,7 +247,7 @@ def test_a_human_never_sees_another_seats_hand(tmp_path: Path) -> None:
     for state in replay_states(record):
         for seat in seen_by_seat:
             hand = state.observation(seat)["hand"]
-            line = "Your hand: " + "  ".join(f"{k} x{n}" for k, n in hand.items())
+            line = "Your hand: " + " ".join(f"[{k} x{n}]" for k, n in hand.items())
             seen_by_seat[seat].add(" ".join(line.split()))
     assert shown <= seen_by_seat[0]
     assert not re.search(r"Seat [12] drew (?!a card)", out)  # others' draws stay hidden

@@ -137,8 +137,11 @@ class Moves:
                 for name, group in groups.items()
             ]
         if len(actions) <= MAX_CHOICES:
-            return [
-                Choice(str(n), self.words[a], self.paths[a], (a,)) for n, a in enumerate(actions, 1)
+            lasts = [self.paths[a][depth:] for a in actions]
+            counted = all(len(p) == 1 and p[0].isdigit() for p in lasts)
+            return [  # a choice of how many is keyed by its number, never by its place
+                Choice(lasts[n - 1][0] if counted else str(n), self.words[a], self.paths[a], (a,))
+                for n, a in enumerate(actions, 1)
             ]
         groups = self._groups(actions, depth)
         numeric = all(name.isdigit() for name in groups)

@@ -28,7 +28,7 @@ CONDITION_MARKS = {"ripe": "", "spoiled": "~", "rotten": "x"}
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold white", "bold red")
 #: Width of a field's contents, between its brackets.
 FIELD = 9
-LABEL = 8
+LABEL = 6
 LEGEND = (
     "Fields: 3p palms; W~>= a water card (inner end > outer end: - none, ~ single wave,"
     " = double wave); plants: seat digit and crop initial (F flax, W wheat, G grapes,"
@@ -99,31 +99,42 @@ def _field_cells(obs: Observation, field: int, palms: int) -> list[Cell]:
 
 
 def _bank_lines(obs: Observation, bank: str) -> list[list[Cell]]:
+    """A bank's rows, under a header numbering the fields as the moves name them."""
     covered = set(obs["covered_rows"])
-    lines: list[list[Cell]] = []
-    for row in obs["layout"]["rows"]:
-        if row["bank"] != bank:
-            continue
+    rows = [row for row in obs["layout"]["rows"] if row["bank"] == bank]
+    widest = max(len(row["fields"]) for row in rows)
+    header = "".join(f"field {n}".ljust(FIELD + 3) for n in range(1, widest + 1))
+    lines: list[list[Cell]] = [[(" " * (LABEL + 1) + header, "dim")]]
+    for row in rows:
         length = len(row["fields"])
-        line: list[Cell] = [(f"  {length}-row".ljust(LABEL), "bold")]
+        line: list[Cell] = [(f"{length}-row".ljust(LABEL), "bold")]
         if row["row"] in covered:
-            line.append(("covered", "dim"))
+            line.append((" covered by the strip", "dim"))
         else:
-            line.append(("≈ ", "blue"))
+            line.append(("≈", "blue"))
             for spot in row["fields"]:
                 line += _field_cells(obs, spot["field"], spot["palms"])
                 line.append((" ", ""))
-            line.append(("| desert", "yellow"))
+            line.append(("|desert", "yellow"))
         lines.append(line)
     return lines
 
 
+def field_names(obs: Observation) -> dict[int, str]:
+    """Each field as the moves and the board name it: "north 4-row field 3"."""
+    names = {}
+    for row in obs["layout"]["rows"]:
+        for position, spot in enumerate(row["fields"], 1):
+            names[spot["field"]] = f"{row['bank']} {len(row['fields'])}-row field {position}"
+    return names
+
+
 def board_lines(obs: Observation) -> list[list[Cell]]:
     """Both banks around the Nile, each row from the river (left) out to the desert."""
-    lines: list[list[Cell]] = [[("North bank, from the Nile out to the desert:", "bold")]]
+    lines: list[list[Cell]] = [[("North bank, from the Nile (≈) out to the desert:", "bold")]]
     lines += _bank_lines(obs, "north")
     lines.append([("≈≈≈≈≈≈ the Nile ≈≈≈≈≈≈", "bold blue")])
-    lines.append([("South bank, from the Nile out to the desert:", "bold")])
+    lines.append([("South bank, from the Nile (≈) out to the desert:", "bold")])
     lines += _bank_lines(obs, "south")
     return lines
 
@@ -137,7 +148,7 @@ def header_lines(obs: Observation) -> list[str]:
         line += f"; first player: {_seat(obs['first_player'], viewer, obs)}"
     if obs["quiet_rounds"] and "result" not in obs:
         quiet, limit = obs["quiet_rounds"], obs["blocked_at"]
-        line += f"; {quiet} round(s) without progress (blocked at {limit})"
+        line += f"; {_count(quiet, 'round')} without progress (blocked at {limit})"
     circle = obs["circle"]
     marks = " > ".join(f"[{c}]" if c == circle else c for c in ("flood", "ebb 1", "ebb 2"))
     return [
@@ -246,8 +257,8 @@ def turn_lines(obs: Observation) -> list[str]:
         points = _count(turn["points"], "action point")
         line = f"Actions: {_seat(turn['seat'], viewer, obs)}, {points} left"
         if turn["acted"]:
-            line += f" (acted on field{'s' if len(turn['acted']) > 1 else ''}"
-            line += f" {', '.join(str(f) for f in turn['acted'])})"
+            names = field_names(obs)
+            line += f" (acted on {', '.join(names[f] for f in turn['acted'])})"
         if obs.get("extra_turn"):
             line += "; the hippopotamus's extra actions"
         lines.append(line)

@@ -111,11 +111,14 @@ def tie_break(
         default=0,
     )
     ordinal = ("smallest", "second-smallest", "third-smallest", "fourth-smallest", "largest")
+    names = names[:1].upper() + names[1:]
     if place == 0:
-        return f"{names.capitalize()} won with the largest smallest pile ({best[0]})."
+        return f"{names} won with the largest smallest pile ({best[0]})."
+    if place >= len(best):
+        return f"{names} won."
     return (
-        f"{names.capitalize()} won on the tie-break: the smallest piles tied, and the"
-        f" {ordinal[min(place, 4)]} pile ({best[place]}) was larger."
+        f"{names} won on the tie-break: the piles were equal up to the {ordinal[place - 1]},"
+        f" and the {ordinal[place]} pile ({best[place]}) was larger."
     )
 
 
@@ -131,19 +134,25 @@ def _crop_text(crop: str, label: str | None = None) -> Text:
     return Text(label or crop, style=COLOUR.get(crop, ""))
 
 
+def card(label: str, name: str) -> Text:
+    """A card as it lies on the table: its words on the crop's colour ("[Wheat x2]");
+    a speculation card shows both crops' colours."""
+    crops = [c for c in CROPS if c in name]
+    if len(crops) == 1 and not name.startswith("Speculation"):
+        return Text(f"[{label}]", style=f"bold black on {COLOUR[crops[0]]}")
+    ends = [COLOUR[c] for c in crops] or ["bold"]
+    return Text.assemble(("[", f"bold {ends[0]}"), (label, "bold"), ("]", f"bold {ends[-1]}"))
+
+
 def render_rich(obs: Observation) -> Any:
     viewer = obs["seat"]
     header = Text("\n".join(summary_lines(obs)))
-    table = Table(title="Players", expand=False)
+    table = Table(title="Players (stock piles: ? face down)", expand=False)
     table.add_column("seat")
     table.add_column("hand")
     table.add_column("stock", justify="right")
     for crop in CROPS:
         table.add_column(_crop_text(crop, crop[:3]), justify="right")
-    table.add_column("field")
-    owned: dict[int, list[str]] = {}
-    for field in obs["fields"]:
-        owned.setdefault(field["owner"], []).append(f"{field['crop']} {field['size']}")
     for seat in range(obs["players"]):
         marker = " *" if seat == obs["active_seat"] else ""
         table.add_row(
@@ -151,13 +160,20 @@ def render_rich(obs: Observation) -> Any:
             str(obs["hand_sizes"][seat]),
             str(obs["stock_sizes"][seat]),
             *(str((obs["stocks"][seat] or {}).get(crop, "?")) for crop in CROPS),
-            ", ".join(owned.get(seat, [])) or "-",
         )
     parts: list[Any] = [header, table]
+    if obs["fields"]:
+        fields = Text("Fields: ")
+        for field in obs["fields"]:
+            owner = _seat(field["owner"], viewer, obs)
+            fields.append_text(card(f"{field['crop']} {field['size']} · {owner}", field["crop"]))
+            fields.append(" ")
+        parts.append(fields)
     if "hand" in obs:
         hand = Text("Your hand: ")
         for name, count in obs["hand"].items():
-            hand.append(f"{name} x{count}  ", style=COLOUR.get(name, "bold"))
+            hand.append_text(card(f"{name} x{count}", name))
+            hand.append(" ")
         parts.append(hand)
     if "result" in obs:
         parts.append(Text("\n".join(result_lines(obs)), style="bold"))
