@@ -26,6 +26,21 @@ LEVELS = {
 BOTS = ("random", "greedy", "ismcts", *LEVELS)
 
 
+def search_bot(
+    seed: int | None = None, *, iterations: int | None = None, seconds: float | None = None
+) -> ISMCTSBot:
+    """The ``hard`` level's search, with another budget if one is given (hints and reviews
+    use it, so they judge as the hard bot plays)."""
+    bot = make_bot("hard", seed)
+    if not isinstance(bot, ISMCTSBot):
+        raise GameOptionError(f"the hard level {LEVELS['hard']!r} is not a search bot")
+    if iterations is None and seconds is None:
+        return bot
+    _, *args = LEVELS["hard"].split(":")
+    playout = args[1] if len(args) == 2 else "random"
+    return ISMCTSBot(seed, iterations=iterations, seconds=seconds, playout=playout)
+
+
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot from its spec, e.g. ``random``, ``greedy``, ``ismcts:1s`` or ``hard``."""
     spec = LEVELS.get(spec, spec)
@@ -64,4 +79,5 @@ __all__ = [
     "ask",
     "make_bot",
     "resampler",
+    "search_bot",
 ]

@@ -22,8 +22,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from nilegames.ai import search_bot
 from nilegames.ai.base import resampler
-from nilegames.ai.ismcts import ISMCTSBot, Node
+from nilegames.ai.hint import hint, ranked_moves
+from nilegames.ai.ismcts import Node
 from nilegames.core import Action, GameRecord, NilegamesError, State, replay_states
 
 #: Iterations of the review's search: about what ``hard`` (one second) searches per move.
@@ -124,13 +126,9 @@ def review_record(
 
 def best_move(state: State, iterations: int, seed: int) -> tuple[Action, float]:
     """The move the search prefers for the seat to move, and its expected result (0..1):
-    a hint, from that seat's information set only."""
-    seat = state.current_player()
-    legal = state.legal_actions()
-    root = _search(state, seat, legal, iterations, seed)
-    action, node = _most_visited(root, legal)
-    low, high = state.game.utility_range()
-    return action, result_share(node.mean(), low, high)
+    a hint (see :mod:`nilegames.ai.hint`), from that seat's information set only."""
+    advice = hint(state, iterations=iterations, seed=seed)
+    return advice.action, advice.estimate
 
 
 def review_move(state: State, played: Action, index: int, iterations: int, seed: int) -> MoveReview:
@@ -157,16 +155,13 @@ def review_move(state: State, played: Action, index: int, iterations: int, seed:
 
 
 def _search(state: State, seat: int, legal: list[Action], iterations: int, seed: int) -> Node:
-    bot = ISMCTSBot(seed, iterations=iterations)
+    bot = search_bot(seed, iterations=iterations)
     return bot.search(legal, resampler(state, seat))
 
 
 def _most_visited(root: Node, legal: list[Action]) -> tuple[Action, Node]:
-    ranked = [
-        (root.children[a].visits, root.children[a].mean(), -a) for a in legal if a in root.children
-    ]
-    _, _, negative = max(ranked)
-    return -negative, root.children[-negative]
+    best = ranked_moves(root, legal)[0]
+    return best, root.children[best]
 
 
 def _expected_reply(state: State, played: Action, node: Node) -> str | None:
