@@ -25,6 +25,7 @@ from nilegames.games.pharaohs import board
 from nilegames.games.pharaohs import state as state_module
 from nilegames.games.pharaohs.actions import END_TURN, NUM_ACTIONS
 from nilegames.games.pharaohs.game import PharaohsGame
+from nilegames.games.pharaohs.river import NEXT
 from nilegames.games.pharaohs.state import ORDER, PICKLED_FIELDS, PLAY, PharaohsState
 from nilegames.games.pharaohs.tiles import (
     COUNTS,
@@ -66,6 +67,34 @@ def games(config: Config) -> Iterator[PharaohsState]:
         if tiles and (END_TURN not in legal or rng.random() < eager):
             return rng.choice(tiles)
         return END_TURN
+
+    for state in random_game("pharaohs", players, seed, choose):
+        assert isinstance(state, PharaohsState)
+        yield state
+
+
+def crowded_games(config: Config) -> Iterator[PharaohsState]:
+    """Like :func:`games`, but the seats mostly lead the river against its own tiles, so
+    that it loops and crosses itself (random rivers seldom do)."""
+    players, seed, eager = config
+
+    def crowding(state: PharaohsState, action: Action) -> int:
+        target = NEXT[state.end_cell][action % 8]
+        if target < 0:
+            return 0
+        if state.exits[target]:
+            return 10  # the next tile would be a crossing
+        return sum(1 for beyond in NEXT[target] if beyond >= 0 and state.exits[beyond])
+
+    def choose(state: State, legal: list[Action], rng: random.Random) -> Action:
+        assert isinstance(state, PharaohsState)
+        tiles = [a for a in legal if a != END_TURN]
+        if not tiles or (END_TURN in legal and rng.random() > eager):
+            return END_TURN
+        if rng.random() < 0.7:
+            most = max(crowding(state, a) for a in tiles)
+            tiles = [a for a in tiles if crowding(state, a) == most]
+        return rng.choice(tiles)
 
     for state in random_game("pharaohs", players, seed, choose):
         assert isinstance(state, PharaohsState)
@@ -280,6 +309,16 @@ def test_river_is_one_line(config: Config) -> None:
             length = len(state.river)
 
 
+@SETTINGS
+@given(configs())
+@example((3, 2, 0.95))  # a universal crosses a universal, which goes back to the bag
+@example((2, 106, 0.95))  # the same in a two-player game
+def test_universals_on_board_counts_the_universal_tiles_there(config: Config) -> None:
+    for state in crowded_games(config):
+        assert state.universals_on_board == state.tiles.count(UNIVERSAL)
+        assert state.public_observation()["universals_on_board"] == state.universals_on_board
+
+
 # -- scores ----------------------------------------------------------------------------------
 
 
@@ -452,6 +491,30 @@ def test_resample_is_consistent(config: Config) -> None:
         checked += 1
         varied += len(others) > 1
     assert varied >= checked // 2, "resampling should usually change the other racks"
+
+
+#: The bag's last tiles: below this many, a state counts as the end of the bag.
+LAST_TILES = 6
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(configs(), st.booleans())
+@example((4, 47, 1.0), False)  # a game ended with the bag empty: the search gave up
+def test_resample_at_the_end_of_the_bag(config: Config, crowded: bool) -> None:
+    """Every seat, at every decision and at the end once the bag is nearly empty: the
+    hidden draws left are then few and forced, which a sampler must still find."""
+    rng = random.Random(config[1])
+    for state in (crowded_games if crowded else games)(config):
+        if state.bag_size > LAST_TILES or state.phase < PLAY or state.is_chance_node():
+            continue
+        for player in range(state.n):
+            seen = state.observation(player)
+            for _ in range(3):
+                sample = state.resample_from_infostate(player, rng)
+                assert sample.observation(player) == seen
+                assert sample.racks[player] == state.racks[player]
+                assert sample.bag_size == sum(sample.bag) == state.bag_size
+            assert world(replay(sample)) == world(sample)  # legal, and the same world
 
 
 # -- copies ------------------------------------------------------------------------------------

@@ -597,6 +597,23 @@ def test_crossing_with_universal() -> None:
     assert not any(can_cross(crossed, entry, state.exits) for entry in range(NUM_EXITS))
 
 
+def test_crossing_a_universal_sends_it_back() -> None:
+    """A universal crossed by another goes back to the bag: the board holds one, not two."""
+    state = playing()
+    ring = (*RING[:5], u(S), RING[6])  # the tile on (9, 2) is a universal standing for N-S
+    pave(state, ring, keep=[CENTER90, CENTER90, UNIVERSAL])
+    assert state.universals_on_board == 1
+    lay(state, (CENTER90, N), (CENTER90, E))  # the loop, then up to the crossing point
+    crossed = cell(9, 2)
+    assert state.tiles[crossed] == UNIVERSAL and open_end(state) == ((9, 2), W)
+    universals_in_bag = state.bag[UNIVERSAL]
+    lay(state, u(E))
+    assert state.river[-1] == (crossed, W, E, UNIVERSAL, 0, UNIVERSAL)
+    assert state.bag[UNIVERSAL] == universals_in_bag + 1
+    assert state.universals_on_board == 1 == state.tiles.count(UNIVERSAL)
+    assert state.public_observation()["universals_on_board"] == 1
+
+
 def test_no_crossing_without_universal() -> None:
     state = playing()
     pave(state, [*RING, (CENTER90, N), (CENTER90, E)], keep=[STRAIGHT, UNIVERSAL])
@@ -675,6 +692,30 @@ def test_blue_zone() -> None:
     lay(state, (STRAIGHT, N))
     assert lays(state)[-1] == ((9, 21), 10, 200)  # each blue cell covered pays
     assert state.scores[1] == 10 + 500 + 10 + 200
+
+
+def test_one_turn_in_the_blue_zone_banks_up_to_1200() -> None:
+    """Five blue cells around the 500 in one turn: 1,200 from the cells, 1,370 in all."""
+    state = playing([[CENTER90] * 5, [DIAGONAL] * 5])
+    # As to the goal door, but turning north-east at (10, 19), up to (8, 20), then east.
+    to_the_150 = (
+        *TO_THE_GOAL_DOOR[:-2],
+        (PAIR_KIND[W][NE], NE),  # (10, 19) -> (9, 20)
+        (PAIR_KIND[SW][N], N),  # (9, 20) -> (8, 20)
+        (PAIR_KIND[S][E], E),  # (8, 20) -> the 150 goal cell
+    )
+    pave(state, to_the_150, keep=[DIAGONAL])
+    assert open_end(state) == ((8, board.GOAL_COLUMN), W)
+    give(state, 1, [CENTER90, *[UNIVERSAL] * 4])
+    end_turn(state)
+    before = state.scores[1]
+    lay(state, (CENTER90, S), u(S), u(S), u(S), u(E))
+    blue = [cell_points for (_, column), _, cell_points in lays(state)[-5:]]
+    assert [column for (_, column), _, _ in lays(state)[-5:]] == [board.GOAL_COLUMN] * 5
+    assert blue == [150, 200, 500, 200, 150] and sum(blue) == 1200
+    assert state.scores[1] - before == 1200 + 10 + 4 * 35 + 20 == 1370
+    assert events(state, "end_turn")[-1] == ("end_turn", 1, 5, 1370)
+    assert state.is_terminal()
 
 
 def test_river_ends_at_goal() -> None:

@@ -80,8 +80,18 @@ class _Plan:
             elif name == "no_tile":
                 for kind, count in enumerate(event[2]):
                     self.demands[seat] += [(index, kind)] * count
+        #: Per seat and kind, (position in the seat's demands, its latest hidden draw) of
+        #: each demand of that kind: the last draw before it by which its tile must be out.
+        self.latest: list[list[list[tuple[int, int]]]] = []
+        for seat in range(n):
+            by_kind: list[list[tuple[int, int]]] = [[] for _ in range(NUM_KINDS)]
+            draws = self.draws[seat]
+            for position, (deadline, kind) in enumerate(self.demands[seat]):
+                before = bisect_left(draws, deadline)
+                by_kind[kind].append((position, draws[before - 1] if before else -1))
+            self.latest.append(by_kind)
+        self.flows = self._flows(state.events, player)
         self.reserve = self._reserves(state.events, player)
-        self.supply = self._supplies(state.events, player)
         #: Per event index of a lay by another seat, the universal tiles that seat must
         #: still hold after it, and the same per seat as (event index, count), in order.
         self.holds = self._holds(state.events, player)
@@ -122,6 +132,32 @@ class _Plan:
         return holds
 
     @staticmethod
+    def _flows(events: list[tuple[object, ...]], player: int) -> list[list[tuple[int, int]]]:
+        """Per kind, (event index, change) of the tiles that come back to the bag (a
+        crossed tile, a rack shown) and that ``player`` draws, after the start tiles."""
+        flows: list[list[tuple[int, int]]] = [[] for _ in range(NUM_KINDS)]
+        for index, event in enumerate(events):
+            name = event[0]
+            if name == "order_return":
+                flows = [[] for _ in range(NUM_KINDS)]
+            elif name == "draw" and event[1] == player:
+                kind = event[2]
+                assert isinstance(kind, int)
+                flows[kind].append((index, -1))
+            elif name == "lay":
+                replaced = event[6]
+                assert isinstance(replaced, int)
+                if replaced >= 0:
+                    flows[replaced].append((index, 1))
+            elif name == "no_tile":
+                shown = event[2]
+                assert isinstance(shown, tuple)
+                for kind, count in enumerate(shown):
+                    if count:
+                        flows[kind].append((index, count))
+        return flows
+
+    @staticmethod
     def _reserves(events: list[tuple[object, ...]], player: int) -> list[list[int]]:
         """Per event, how many tiles of each kind the bag must keep for draws ``player``
         saw later on (less the tiles that come back to the bag before them)."""
@@ -148,35 +184,6 @@ class _Plan:
             elif name == "order_return":
                 need = [0] * NUM_KINDS
         return reserves
-
-    @staticmethod
-    def _supplies(events: list[tuple[object, ...]], player: int) -> list[list[int]]:
-        """Per event, tiles of each kind that come back to the bag after it, less those
-        ``player`` draws after it (negative when ``player`` takes more than comes back)."""
-        flow = [0] * NUM_KINDS
-        supplies: list[list[int]] = [flow] * len(events)
-        for index in range(len(events) - 1, -1, -1):
-            supplies[index] = flow
-            event = events[index]
-            name = event[0]
-            if name == "order_return":
-                flow = [0] * NUM_KINDS
-                continue
-            flow = flow[:]
-            if name == "draw" and event[1] == player:
-                kind = event[2]
-                assert isinstance(kind, int)
-                flow[kind] -= 1
-            elif name == "lay":
-                replaced = event[6]
-                assert isinstance(replaced, int)
-                if replaced >= 0:
-                    flow[replaced] += 1
-            elif name == "no_tile":
-                shown = event[2]
-                assert isinstance(shown, tuple)
-                flow = [flow[k] + shown[k] for k in range(NUM_KINDS)]
-        return supplies
 
     def attempt(self, rng: random.Random) -> PharaohsState | None:
         """One world, or None when the search ran out of its budget (restart it)."""
@@ -214,7 +221,7 @@ class _Plan:
                 walk = before.copy()
                 seat = events[at][1]
                 assert isinstance(seat, int)
-                if walk.draw(seat, kind) and self._feasible(walk, seat, at):
+                if walk.draw(seat, kind) and self._feasible(walk, seat, kind, at):
                     chosen[at] = kind
                     index = at + 1
                     break
@@ -247,19 +254,38 @@ class _Plan:
         keep(None)
         return unmet
 
-    def _feasible(self, walk: _Walk, seat: int, index: int) -> bool:
-        """A quick necessary test after a hidden draw of ``seat`` at event ``index``: its
-        rack can still meet what it lays and shows in time, and the bag with what comes
-        back to it can still give every seat the tiles it lacks and ``player`` its draws."""
+    def _feasible(self, walk: _Walk, seat: int, kind: int, index: int) -> bool:
+        """A quick necessary test after a hidden draw of ``kind`` by ``seat`` at event
+        ``index``: its rack can still meet what it lays and shows in time, and the bag can
+        still give every seat the tiles it lacks and ``player`` its draws, in time."""
         draws = self.draws[seat]
         after = bisect_left(draws, index + 1)
         unmet = self._unmet(seat, index, walk.racks[seat], walk.due[seat])
         for count, (deadline, _) in enumerate(unmet, 1):
             if count > bisect_left(draws, deadline) - after:
                 return False
-        supply = self.supply[index]
-        bag, lacking = walk.bag, walk.lacking
-        return all(lacking[k] <= bag[k] + supply[k] for k in range(NUM_KINDS))
+        return self._bag_lasts(walk, kind, index)
+
+    def _bag_lasts(self, walk: _Walk, kind: int, index: int) -> bool:
+        """Whether the bag, after a hidden draw of ``kind`` at event ``index``, can still
+        give every tile of that kind in time: each one a seat lacks by its latest draw
+        for it, each one ``player`` draws when it does, with the tiles that come back.
+
+        Only the kind drawn needs the test: the draw changed nothing for the others.
+        """
+        flows = self.flows[kind]
+        changes = flows[bisect_left(flows, (index + 1, -99)) :]
+        for seat, latest in enumerate(self.latest):
+            pending = latest[kind]
+            first = bisect_left(pending, (walk.due[seat], -1)) + walk.racks[seat][kind]
+            changes += [(max(slot, index), -1) for _, slot in pending[first:]]
+        changes.sort()
+        left = walk.bag[kind]
+        for _, change in changes:
+            left += change
+            if left < 0:
+                return False
+        return True
 
     def _world(self, chosen: dict[int, int], walk: _Walk) -> PharaohsState | None:
         state, player = self.state, self.player

@@ -383,6 +383,8 @@ class PharaohsState(State):
             replaced = self.tiles[cell]
             self.bag[replaced] += 1
             self.bag_size += 1
+            if replaced == UNIVERSAL:  # a crossing over a universal sends it back
+                self.universals_on_board -= 1
         self.exits[cell] |= 1 << entry | 1 << exit_
         self.tiles[cell] = kind
         self.owners[cell] = seat
