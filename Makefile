@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test lint typecheck pytest bench clean
+.PHONY: run play test lint typecheck pytest differential bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,10 +38,16 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -n 2 -q
 
+## Every recorded seeded random game of every game and player count, not only the first
+## ones `make test` plays (tests/differential.py; about half an hour on one core).
+differential: $(STAMP)
+	NILEGAMES_DIFFERENTIAL_GAMES=1000 $(BIN)/pytest -n 2 -q tests/test_differential.py
+
 ## Speed beside peers measured in the same run, as ratios: engines, PettingZoo envs, search;
 ## then simulations: games/s per game, and Ray against local processes.
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	$(BIN)/python benchmarks/speed.py
 	$(BIN)/python benchmarks/engines.py
 	$(BIN)/python benchmarks/envs.py
 	$(BIN)/python benchmarks/search.py speed
