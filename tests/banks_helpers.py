@@ -36,6 +36,7 @@ from nilegames.games.banks.actions import (
     SETUP_DESERT,
 )
 from nilegames.games.banks.board import (
+    EBB_1,
     NUM_CROPS,
     NUM_FIELDS,
     NUM_MARKET_ROWS,
@@ -60,6 +61,7 @@ from nilegames.games.banks.state import (
     OPEN_BOAT,
     OPEN_PLANTS,
     OPEN_WATER,
+    OVER,
     PICKLED_FIELDS,
     SET_DESERT,
     SETUP_DESERTS,
@@ -422,3 +424,51 @@ def market_of(state: BanksState, m: int) -> list[tuple[int, int, int]]:
 
 def plants_on(state: BanksState, field: int) -> list[tuple[int, int, int]]:
     return [(owner, crop, ripe) for owner, crop, ripe in state.plants[field]]
+
+
+# -- rounds ---------------------------------------------------------------------------------
+
+
+def flood_round(
+    tops: tuple[int, int] = (SS, DD),
+    rows: dict[int, tuple[int, ...]] | None = None,
+    players: int = 2,
+    **options: Any,
+) -> BanksState:
+    """Round 2 of a game whose round 1 had no tide: seat 1 is first, the circle on flood,
+    seat 1's tops show ``tops`` and ``rows`` hold these water faces from the Nile out."""
+    state = playing(players, **options)
+    for row, faces in (rows or {}).items():
+        lay_water(state, row, *faces, seat=0)
+    set_top(state, 1, 0, tops[0])
+    set_top(state, 1, 1, tops[1])
+    end_actions(state)
+    assert state.round == 2 and state.first == 1
+    return state
+
+
+def ebb_round(
+    rows: dict[int, tuple[int, ...]],
+    circle: int = EBB_1,
+    tops: tuple[int, int] = DRY_TOPS_BY_SEAT[1],
+    players: int = 2,
+    **options: bool,
+) -> BanksState:
+    """Round 2 of a game whose circle was moved to ``circle`` (an ebb) in round 1; seat 1
+    is first, ``rows`` hold these water faces."""
+    state = playing(players, **options)
+    for row, faces in rows.items():
+        lay_water(state, row, *faces, seat=0)
+    set_top(state, 1, 0, tops[0])
+    set_top(state, 1, 1, tops[1])
+    state.circle = circle
+    end_actions(state)
+    assert state.round == 2 and state.first == 1
+    return state
+
+
+def score_round(state: BanksState) -> None:
+    """The seats still to act end their actions: the round is scored."""
+    round_ = state.round
+    end_actions(state)
+    assert state.round == round_ + 1 or state.phase == OVER

@@ -175,9 +175,9 @@ def bid(state: BanksState, *amounts: int) -> None:
         move(state, BID + amount)
 
 
-def first_player_auction(players: int = 3) -> BanksState:
+def first_player_auction(players: int = 3, **options: Any) -> BanksState:
     """By play: the stacks' tops shown (dry), the first-player auction opens at seat 0."""
-    state = new_state(players, bid_start=True)
+    state = new_state(players, bid_start=True, **options)
     for _ in range(players):
         reveal(state, *DRY_TOPS)
     assert state.phase == BIDDING and state.seat == 0
@@ -340,7 +340,7 @@ def test_the_water_and_desert_backs_split_by_rot_palms_desert_hippo_and_arrow() 
 
 
 def test_a_first_player_auction_tied_three_times_goes_to_lots_among_the_last_tied() -> None:
-    state = first_player_auction(3)
+    state = first_player_auction(3, rules=1)  # edition 1: every seat bids again
     bid(state, 2, 2, 0)  # first auction: seats 0 and 1 tie
     assert state.phase == BIDDING and state.seat == 0 and state.first == -1
     bid(state, 0, 0, 0)  # second: all three tie

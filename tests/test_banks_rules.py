@@ -93,9 +93,11 @@ from tests.banks_helpers import (
     chance,
     clear,
     desert_count,
+    ebb_round,
     end_actions,
     event,
     events,
+    flood_round,
     grow,
     harvest,
     heal,
@@ -116,6 +118,7 @@ from tests.banks_helpers import (
     reveal,
     rot_plant,
     rot_row,
+    score_round,
     set_desert,
     set_top,
     setup_desert,
@@ -140,50 +143,6 @@ def water_rows(state: BanksState, stack: int = 0) -> set[int]:
     return {
         a - water(stack, 0) for a in state.legal_actions() if water(stack, 0) <= a < water(stack, 8)
     }
-
-
-def flood_round(
-    tops: tuple[int, int] = (SS, DD),
-    rows: dict[int, tuple[int, ...]] | None = None,
-    players: int = 2,
-) -> BanksState:
-    """Round 2 of a game whose round 1 had no tide: seat 1 is first, the circle on flood,
-    seat 1's tops show ``tops`` and ``rows`` hold these water faces from the Nile out."""
-    state = playing(players)
-    for row, faces in (rows or {}).items():
-        lay_water(state, row, *faces, seat=0)
-    set_top(state, 1, 0, tops[0])
-    set_top(state, 1, 1, tops[1])
-    end_actions(state)
-    assert state.round == 2 and state.first == 1
-    return state
-
-
-def ebb_round(
-    rows: dict[int, tuple[int, ...]],
-    circle: int = EBB_1,
-    tops: tuple[int, int] = DRY_TOPS_BY_SEAT[1],
-    players: int = 2,
-    **options: bool,
-) -> BanksState:
-    """Round 2 of a game whose circle was moved to ``circle`` (an ebb) in round 1; seat 1
-    is first, ``rows`` hold these water faces."""
-    state = playing(players, **options)
-    for row, faces in rows.items():
-        lay_water(state, row, *faces, seat=0)
-    set_top(state, 1, 0, tops[0])
-    set_top(state, 1, 1, tops[1])
-    state.circle = circle
-    end_actions(state)
-    assert state.round == 2 and state.first == 1
-    return state
-
-
-def score_round(state: BanksState) -> None:
-    """The seats still to act end their actions: the round is scored."""
-    round_ = state.round
-    end_actions(state)
-    assert state.round == round_ + 1 or state.phase == OVER
 
 
 # -- components and set-up ------------------------------------------------------------------
@@ -645,7 +604,8 @@ def test_desert_spreads_next_to_the_desert_cards_already_placed() -> None:
 
 def test_desert_does_not_spread_onto_water() -> None:
     # a flooded desert card showing a desert: the row's water reaches the desert cards
-    state = flood_round(tops=(SS, DD), rows={N4: (SS, SS)})
+    # (edition 1; edition 2 lets the first player choose a row with room)
+    state = flood_round(tops=(SS, DD), rows={N4: (SS, SS)}, rules=1)
     set_desert(state, ROWS[N4][2])
     pile = state.desert_pile
     move(state, water(0, N4))
@@ -933,7 +893,7 @@ def test_a_tie_goes_to_the_seat_that_placed_its_last_plant_later_even_rotten() -
 
 
 def test_negative_points_do_not_move_a_marker_back() -> None:
-    state = playing(3)
+    state = playing(3, rules=1)  # edition 1: the net over all rows is floored
     state.scores = [5, 5, 5]
     put_market(state, 0, [(0, FLAX, RIPE), (1, WHEAT, RIPE), (2, GRAPES, RIPE), (1, FLAX, RIPE)])
     state.market[0].append([2, WHEAT, RIPE])
@@ -1029,7 +989,7 @@ def test_the_game_ends_after_the_round_limit() -> None:
 
 
 def test_six_rounds_without_a_harvest_a_point_or_a_lost_plant_block_the_game() -> None:
-    state = playing(2)
+    state = playing(2, rules=1)  # edition 1's rule (edition 2: a proved deadlock)
     state.scores = [3, 5]
     for quiet in range(1, BLOCKED_ROUNDS):
         score_round(state)
@@ -1069,7 +1029,7 @@ def test_a_harvest_a_scoring_row_or_a_lost_plant_starts_the_blocked_count_again(
 
 
 def test_a_game_whose_every_plant_left_is_in_the_market_is_blocked_at_once() -> None:
-    state = playing(2)
+    state = playing(2, rules=1)  # edition 1 (edition 2 ends it as a deadlock)
     state.scores = [4, 2]
     put_market(state, 0, [(0, FLAX, RIPE), (1, FLAX, RIPE)])
     put(state, ROWS[N5][2], 1, WHEAT)
@@ -1095,7 +1055,7 @@ def test_the_statistics_count_rounds_whose_tide_did_nothing_and_blocked_ends() -
     move(state, remove(N5))
     chance(state, HIPPO_EVENT)
     assert statistics(state)["tide_idle"] == 0.5
-    state = playing(2)
+    state = playing(2, rules=1)
     state.quiet_rounds = BLOCKED_ROUNDS - 1
     score_round(state)
     figures = statistics(state)
@@ -1156,7 +1116,7 @@ def test_seed_trade_is_off_by_default() -> None:
 
 
 def test_joker_heal_variant_turns_a_spoiled_plant_back_ripe() -> None:
-    state = playing(2, joker_heal=True)
+    state = playing(2, joker_heal=True, rules=1)  # edition 1: one's own plants only
     put_market(
         state,
         0,
@@ -1264,7 +1224,7 @@ def test_hippopotamus_auction_ties_go_to_the_larger_hand_then_to_nobody() -> Non
 
 
 def test_first_player_auction_replaces_the_draw_and_the_opening_boat_plants() -> None:
-    state = new_state(3, bid_start=True)
+    state = new_state(3, bid_start=True, rules=1)  # edition 1: every seat bids again
     for _ in range(3):
         reveal(state, *DRY_TOPS)
     assert state.phase == BIDDING and state.seat == 0

@@ -28,4 +28,5 @@ ROT_ROW = REMOVE_WATER + NUM_ROWS  # + market row: where a rot strikes
 ROT_PLANT = ROT_ROW + NUM_MARKET_ROWS  # + space: a plant of that row the rot reaches
 MAX_BID = 15  # every plant of one colour
 BID = ROT_PLANT + MAX_ROW_SPACES  # + plants: a secret bid (variants: hippopotamus, first player)
-NUM_ACTIONS = BID + MAX_BID + 1
+DESERT_ROW = BID + MAX_BID + 1  # + row: where a flooded desert card's desert goes (edition 2)
+NUM_ACTIONS = DESERT_ROW + NUM_ROWS

@@ -9,12 +9,7 @@ from nilegames.core.tensor import ObservationEncoder
 from nilegames.games.banks.actions import NUM_ACTIONS
 from nilegames.games.banks.board import NUM_FIELDS, PLANTS_PER_PLAYER
 from nilegames.games.banks.cards import NUM_EVENTS, NUM_FACES, NUM_WATER
-from nilegames.games.banks.state import (
-    ACTION_POINTS,
-    ROUND_LIMIT,
-    START_AUCTION_TRIES,
-    BanksState,
-)
+from nilegames.games.banks.state import ACTION_POINTS, ROUND_LIMIT, START_AUCTION_TRIES, BanksState
 
 
 @register
@@ -51,6 +46,12 @@ class BanksGame(Game):
             "variant: plants bid in secret decide the first player (and go to the boat)",
         ),
     )
+    #: Edition 2 follows seed 003 where edition 1 did not, or reads it anew: a joker heals
+    #: any spoiled plant, a tied first-player auction is bid again by the tied seats only,
+    #: minus points are floored row by row, the desert of a flooded desert card goes where
+    #: the first player chooses, and the game ends early only on a proved deadlock
+    #: (docs/rules/banks.md, "Editions").
+    rules_edition = 2
 
     def new_initial_state(self) -> BanksState:
         return BanksState(self)
@@ -69,7 +70,7 @@ class BanksGame(Game):
         n = self.players
         # two moves, and two more if ebb and flood swap, each with its draws, and with the
         # hippopotamus variant an auction and three extra actions after each
-        tide = 4 * (6 + n + ACTION_POINTS + 2)
+        tide = 4 * (6 + n + ACTION_POINTS + 3)
         actions = n * (ACTION_POINTS + 1) + 30 * 2
         opening = 3 + 2 * n + n + 2 * n + 2 * n + NUM_WATER + 1 + START_AUCTION_TRIES * n
         return ROUND_LIMIT * (tide + actions + NUM_FIELDS) + opening + PLANTS_PER_PLAYER * n

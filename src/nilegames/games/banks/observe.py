@@ -17,6 +17,7 @@ from nilegames.games.banks.actions import (
     BOAT,
     BUY_JOKER,
     BUY_SEED,
+    DESERT_ROW,
     END_ACTIONS,
     GROW,
     HARVEST,
@@ -65,6 +66,7 @@ GAME_OVER_REASONS = {
     "blocked": f"the game was blocked: {BLOCKED_ROUNDS} rounds without a harvest, a point"
     " or a lost plant",
     "round limit": "the round limit was reached",
+    "deadlock": "no market row could ever fill again, so the scores were final",
 }
 
 
@@ -120,10 +122,10 @@ def build_observation(state: BanksState, viewer: int | None) -> Observation:
         "players": state.n,
         "seat": viewer,
         "round": state.round,
-        # rounds in a row with no harvest, no point and no lost plant; the game is blocked
-        # when they reach blocked_at
+        # rounds in a row with no harvest, no point and no lost plant; in edition 1 the game
+        # is blocked when they reach blocked_at (edition 2 has no such count: None)
         "quiet_rounds": state.quiet_rounds,
-        "blocked_at": BLOCKED_ROUNDS,
+        "blocked_at": BLOCKED_ROUNDS if state.game.rules == 1 else None,
         "phase": PHASE_NAMES[state.phase],
         # In the opening's plant step, whether the plant laid now is a ripe one or a seed.
         "opening": (
@@ -364,7 +366,7 @@ def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
     elif kind == "bids":
         bids, totals, winner = rest
         view.update(bids=list(bids), totals=list(totals), winner=winner if winner >= 0 else None)
-        shown = ", ".join(f"{who(s, viewer)} {b}" for s, b in enumerate(bids))
+        shown = ", ".join(f"{who(s, viewer)} {b}" for s, b in enumerate(bids) if b >= 0)
         result = (
             f"{who(winner, viewer)} {'win' if winner == viewer else 'wins'}"
             if winner >= 0
@@ -400,6 +402,8 @@ def action_words(state: BanksState, action: int) -> str:
         return str(action)
     if action == END_ACTIONS:
         return "end actions"
+    if action >= DESERT_ROW:
+        return f"the desert spreads in the {row_name(action - DESERT_ROW)}"
     if action >= BID:
         return f"bid {plural(action - BID, 'plant')}"
     if action == USE_JOKER:

@@ -21,7 +21,8 @@ from __future__ import annotations
     ACTIONS,
     BIDDING,
     OVER,
-) = range(15)
+    DESERT_WHERE,
+) = range(16)
 PHASE_NAMES = (
     "setup",
     "setup",
@@ -38,6 +39,7 @@ PHASE_NAMES = (
     "actions",
     "auction",
     "game over",
+    "flood",  # where the desert of a flooded desert card goes (edition 2)
 )
 CHANCE_PHASES = frozenset({FIRST, TOP_FACE, WATER_BACK, DESERT_BACK})
 

@@ -146,7 +146,7 @@ def header_lines(obs: Observation) -> list[str]:
         line += f" - {_seat(obs['active_seat'], viewer, obs)} to play"
     if obs["first_player"] is not None:
         line += f"; first player: {_seat(obs['first_player'], viewer, obs)}"
-    if obs["quiet_rounds"] and "result" not in obs:
+    if obs["quiet_rounds"] and obs["blocked_at"] and "result" not in obs:
         quiet, limit = obs["quiet_rounds"], obs["blocked_at"]
         line += f"; {_count(quiet, 'round')} without progress (blocked at {limit})"
     circle = obs["circle"]

@@ -2,23 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from nilegames.games.banks.board import (
-    MARKET_SIZES,
-    NUM_CROPS,
-    NUM_MARKET_ROWS,
-    ROW_PAYOUTS,
-)
-from nilegames.games.banks.phases import (
-    BLOCKED_ROUNDS,
-    OVER,
-    ROTTEN,
-    ROUND_LIMIT,
-)
-
-if TYPE_CHECKING:
-    pass
+from nilegames.games.banks.board import MARKET_SIZES, NUM_CROPS, NUM_MARKET_ROWS, ROW_PAYOUTS
+from nilegames.games.banks.phases import BLOCKED_ROUNDS, OVER, ROTTEN, ROUND_LIMIT
 from nilegames.games.banks.tide import BanksTide
 
 
@@ -40,6 +25,9 @@ class BanksScoring(BanksTide):
         if colours:
             self.obelisk = max(0, self.obelisk - colours)
             self.events.append(("obelisk", colours, self.obelisk))
+        # Minus points never move a marker back: edition 1 floors a seat's net over all
+        # the rows of this scoring, edition 2 each row's result (rows score one by one).
+        per_row = self.game.rules > 1
         net = [0] * self.n
         sold: list[list[int]] = []
         for m in range(NUM_MARKET_ROWS):
@@ -48,7 +36,7 @@ class BanksScoring(BanksTide):
                 continue
             gains = row_gains(row, self.n)
             for seat in range(self.n):
-                net[seat] += gains[seat]
+                net[seat] += max(0, gains[seat]) if per_row else gains[seat]
             self.events.append(("row_scored", m, tuple(gains)))
             sold.extend(row)
             self.market[m] = []
@@ -65,12 +53,14 @@ class BanksScoring(BanksTide):
             self.quiet_rounds += 1
         if max(self.scores) >= self.obelisk:
             reason = "obelisk"
+        elif self.game.rules > 1:
+            reason = "deadlock" if self.deadlocked() else ""
         elif self.quiet_rounds >= BLOCKED_ROUNDS or self._only_market_plants():
             reason = "blocked"
-        elif self.round >= ROUND_LIMIT:
-            reason = "round limit"
         else:
             reason = ""
+        if not reason and self.round >= ROUND_LIMIT:
+            reason = "round limit"
         if reason:
             self.phase = OVER
             self.seat = -1
@@ -86,6 +76,55 @@ class BanksScoring(BanksTide):
             and not any(any(boat) for boat in self.boat)
             and not any(self.plants)
         )
+
+    def free_crops(self) -> list[int]:
+        """Plants of each crop (all colours) outside the market: in a supply, the boat or
+        on a field.  Only these can ever enter a market row again while no row scores."""
+        free = [0] * NUM_CROPS
+        for seat in range(self.n):
+            for crop in range(NUM_CROPS):
+                free[crop] += self.supply[seat][crop] + self.boat[seat][crop]
+        for here in self.plants:
+            for plant in here:
+                free[plant[1]] += 1
+        return free
+
+    def deadlocked(self) -> bool:
+        """Whether no sequence of moves and draws can change any score or the result
+        (edition 2, checked after a scoring).
+
+        Points come only from a full market row, and a row's plants leave it only when it
+        scores; so while no row fills, the plants outside the market can only dwindle (lost
+        from the boat), never grow.  If even all of them, whatever their colour, field or
+        owner, cannot fill the empty spaces of any row under the crop rule (not the crop of
+        either plant before), no row will ever fill: the scores are final.  The result then
+        depends only on lost plants among seats of equal score, which floods could still
+        change; so the game is over only if no two seats share a score or no plant is left
+        outside the market.
+        """
+        free = self.free_crops()
+        for m in range(NUM_MARKET_ROWS):
+            row = self.market[m]
+            last = [plant[1] for plant in row[-2:]]
+            if can_fill(free, last, MARKET_SIZES[m] - len(row)):
+                return False
+        return len(set(self.scores)) == self.n or not any(free)
+
+
+def can_fill(free: list[int], last: list[int], spaces: int) -> bool:
+    """Whether ``spaces`` plants drawn from ``free`` (plants per crop) can follow the
+    crops ``last`` (the row's last one or two) one by one, none the crop of either of the
+    two plants before it."""
+    if spaces <= 0:
+        return True
+    for crop in range(NUM_CROPS):
+        if free[crop] and crop not in last[-2:]:
+            free[crop] -= 1
+            ok = can_fill(free, [*last[-1:], crop], spaces - 1)
+            free[crop] += 1
+            if ok:
+                return True
+    return False
 
 
 def row_gains(row: list[list[int]], n: int) -> list[int]:

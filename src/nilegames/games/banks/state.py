@@ -17,6 +17,7 @@ from nilegames.core.ranking import place_returns
 from nilegames.games.banks.actions import (
     BID,
     BOAT,
+    DESERT_ROW,
     PLACE_WATER,
     PLANT,
     REMOVE_WATER,
@@ -34,6 +35,7 @@ from nilegames.games.banks.phases import (
     CHANCE_PHASES,
     DESERT_BACK,
     DESERT_CARD,
+    DESERT_WHERE,
     EBBING,
     EMPTY_GROUND,
     FIRST,
@@ -72,6 +74,7 @@ __all__ = [
     "CHANCE_PHASES",
     "DESERT_BACK",
     "DESERT_CARD",
+    "DESERT_WHERE",
     "EBBING",
     "EMPTY_GROUND",
     "FIRST",
@@ -290,6 +293,8 @@ class BanksState(BanksTurns):
             self._on_action(action)
         elif phase == BIDDING:
             self._on_bid(action - BID)
+        elif phase == DESERT_WHERE:
+            self._desert_row(action - DESERT_ROW)
 
 
 PICKLED_FIELDS = (

@@ -36,15 +36,17 @@ def final_scores(state: BanksState) -> list[float]:
 def statistics(state: BanksState) -> dict[str, float]:
     """The game's figures by name (see :meth:`nilegames.core.Game.statistics`).
 
-    - ``rounds``: rounds played; ``ended_blocked``: 1 if six rounds without progress
-      ended it; ``ended_round_limit``: 1 if the safety limit ended it;
+    - ``rounds``: rounds played; ``ended_blocked``: 1 if it ended blocked (edition 1:
+      six rounds without progress) or deadlocked (edition 2: no row can fill again);
+      ``ended_round_limit``: 1 if the safety limit ended it;
     - ``tide_idle``: share of the rounds whose tide laid and removed no water card (the
       first player's tops fit nowhere and the board was dry);
     - ``plants_flooded``: plants sent to the boat by water (opening and floods);
       ``plants_to_desert``: plants sent there by spreading desert;
     - ``rot_events``: rot cards that struck the market; ``plants_spoiled``: spoil marks
       they put on market plants; ``desert_events`` (desert cards turned up, whether or
-      not the desert found room to spread), ``hippo_events``, ``arrows``: the other
+      not the desert found room to spread; ``deserts_spread``: those that did),
+      ``hippo_events``, ``arrows``: the other
       events of water and desert backs;
     - ``rows_scored``: market rows that filled and scored;
     - ``plants_lost``: plants taken out of the game from the boat, all seats;
@@ -53,13 +55,15 @@ def statistics(state: BanksState) -> dict[str, float]:
       ``plants_healed``), so a simulation shows every action is used.
     """
     figures: dict[str, float] = dict.fromkeys(ACTION_EVENTS.values(), 0.0)
-    flooded = to_desert = rots = spoiled = deserts = hippos = arrows = rows = 0
+    flooded = to_desert = rots = spoiled = deserts = hippos = arrows = rows = spread = 0
     rounds_with_tide = 0
     reason = ""
     tide_moved = False
+    rounds_seen = False  # the set-up's desert cards come before the first round
     for event in state.events:
         kind = event[0]
         if kind == "round":  # the opening's water cards are not a tide
+            rounds_seen = True
             rounds_with_tide += tide_moved and event[1] > 1
             tide_moved = False
         elif kind in ("water", "ebb"):
@@ -79,6 +83,8 @@ def statistics(state: BanksState) -> dict[str, float]:
             card_kind = EVENTS[int(event[2])][0]
             deserts += card_kind == DESERT
             hippos += card_kind == HIPPO
+        elif kind == "desert" and rounds_seen:
+            spread += 1
         elif kind == "arrow":
             arrows += 1
         elif kind == "row_scored":
@@ -93,12 +99,13 @@ def statistics(state: BanksState) -> dict[str, float]:
         rounds=float(state.round),
         tide_idle=1.0 - (rounds_with_tide + tide_moved) / state.round if state.round else 0.0,
         ended_round_limit=float(reason == "round limit"),
-        ended_blocked=float(reason == "blocked"),
+        ended_blocked=float(reason in ("blocked", "deadlock")),
         plants_flooded=float(flooded),
         plants_to_desert=float(to_desert),
         rot_events=float(rots),
         plants_spoiled=float(spoiled),
         desert_events=float(deserts),
+        deserts_spread=float(spread),
         hippo_events=float(hippos),
         arrows=float(arrows),
         rows_scored=float(rows),

@@ -16,6 +16,7 @@ from nilegames.games.banks.actions import (
     BOAT,
     BUY_JOKER,
     BUY_SEED,
+    DESERT_ROW,
     END_ACTIONS,
     GROW,
     HARVEST,
@@ -58,6 +59,8 @@ from nilegames.games.banks.cards import (
 from nilegames.games.banks.phases import (
     ACTIONS,
     BIDDING,
+    DESERT_CARD,
+    DESERT_WHERE,
     EBBING,
     EMPTY_GROUND,
     FIRST,
@@ -262,6 +265,8 @@ class BanksTable(State):
             return self.action_moves()
         if phase == BIDDING:
             return [BID + k for k in range(self.max_bid(seat) + 1)]
+        if phase == DESERT_WHERE:
+            return [DESERT_ROW + row for row in self.desert_rows()]
         return []
 
     def max_bid(self, seat: int) -> int:
@@ -334,6 +339,22 @@ class BanksTable(State):
         row = self.market[m]
         return len(row) < MARKET_SIZES[m] and all(p[1] != crop for p in row[-2:])
 
+    def desert_field(self, row: int) -> int:
+        """Where a desert card spreading in ``row`` would go: the outermost field not yet
+        desert, if it is free of water (-1: no room)."""
+        for field in reversed(ROWS[row]):
+            ground = self.fields_ground[field]
+            if ground == DESERT_CARD:
+                continue
+            return field if ground == EMPTY_GROUND else -1
+        return -1
+
+    def desert_rows(self) -> list[int]:
+        """Open rows a flooded desert card's desert may spread into (edition 2)."""
+        return [
+            row for row in range(NUM_ROWS) if not self.covered[row] and self.desert_field(row) >= 0
+        ]
+
     def rottable(self, m: int) -> list[int]:
         return [i for i, p in enumerate(self.market[m]) if p[2] != ROTTEN]
 
@@ -371,7 +392,8 @@ class BanksTable(State):
             if options["joker_heal"]:
                 for m in range(NUM_MARKET_ROWS):
                     for i, p in enumerate(self.market[m]):
-                        if p[0] == seat and p[2] == SPOILED:
+                        # edition 1: one's own plant; 2: any (seed 003's variant)
+                        if p[2] == SPOILED and (p[0] == seat or self.game.rules > 1):
                             legal.append(HEAL + m * MAX_ROW_SPACES + i)
         legal.append(END_ACTIONS)
         legal.sort()

@@ -20,12 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from nilegames.core import Observation
-from nilegames.core.tensor import (
-    PieceEncoder,
-    TensorPiece,
-    TensorWriter,
-    relative_seats,
-)
+from nilegames.core.tensor import PieceEncoder, TensorPiece, TensorWriter, relative_seats
 from nilegames.games.banks.actions import MAX_ROW_SPACES, STACKS
 from nilegames.games.banks.board import (
     CIRCLE_KEYS,
@@ -373,7 +368,7 @@ class BanksInformationStateEncoder(_BanksEncoder):
                 fresh[CROP_INDEX[event["crop"]]] += 1
             elif kind == "bids":
                 for seat, plants in enumerate(event["bids"]):
-                    bid[rel(seat)] += plants
+                    bid[rel(seat)] += max(0, plants)  # -1: not in a re-bid
         w.set("faces_seen", faces_seen)
         w.set("water_backs", water_backs)
         w.set("desert_backs", desert_backs)

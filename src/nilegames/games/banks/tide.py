@@ -3,23 +3,12 @@ the tide turns up (rot, desert, hippopotamus, arrow)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from nilegames.games.banks.board import (
-    EBB_1,
-    FLOOD,
-    NUM_ROWS,
-    ROWS,
-)
-from nilegames.games.banks.cards import (
-    DESERT,
-    EVENTS,
-    HIPPO,
-    ROT,
-)
+from nilegames.games.banks.board import EBB_1, FLOOD, NUM_ROWS, ROWS
+from nilegames.games.banks.cards import DESERT, EVENTS, HIPPO, ROT
 from nilegames.games.banks.phases import (
     DESERT_BACK,
     DESERT_CARD,
+    DESERT_WHERE,
     EBBING,
     EMPTY_GROUND,
     FIRST,
@@ -38,9 +27,6 @@ from nilegames.games.banks.phases import (
     WATER,
     WATER_BACK,
 )
-
-if TYPE_CHECKING:
-    pass
 from nilegames.games.banks.table import BanksTable
 
 
@@ -203,9 +189,11 @@ class BanksTide(BanksTable):
     def _on_desert_back(self, event: int) -> None:
         self.desert_unseen[event] -= 1
         self.events.append(("desert_back", self.tide_row, event))
-        self._apply_event(event)
+        self._apply_event(event, flooded=True)
 
-    def _apply_event(self, event: int) -> None:
+    def _apply_event(self, event: int, *, flooded: bool = False) -> None:
+        """The event on the back of a water card an ebb turned, or of a desert card a
+        flood covered (``flooded``)."""
         kind, palms, arrow = EVENTS[event]
         if arrow:
             before = self.circle
@@ -216,7 +204,11 @@ class BanksTide(BanksTable):
             if (before == FLOOD) != (self.circle == FLOOD):
                 self.tide_stopped = True
         if kind == DESERT:
-            self._spread_desert(self.tide_row)
+            if flooded and self.game.rules > 1:
+                if self._desert_where():
+                    return
+            else:
+                self._spread_desert(self.tide_row)
         if kind == ROT:
             self.rot_palms = palms
             self.phase = ROT_WHERE
@@ -231,15 +223,33 @@ class BanksTide(BanksTable):
         if not self.desert_pile:
             self.events.append(("no_desert", row, "pile"))
             return
-        for field in reversed(ROWS[row]):
-            ground = self.fields_ground[field]
-            if ground == DESERT_CARD:
-                continue
-            if ground == WATER:
-                break
-            self._put_desert(field, setup=False)
+        field = self.desert_field(row)
+        if field < 0:
+            self.events.append(("no_desert", row, "room"))
             return
-        self.events.append(("no_desert", row, "room"))
+        self._put_desert(field, setup=False)
+
+    def _desert_where(self) -> bool:
+        """A flooded desert card's desert (edition 2): the row its flood just filled has no
+        room left by the desert (water runs from the Nile up to it), so the first player
+        picks an open row that has.  True if the choice waits for the first player."""
+        if not self.desert_pile:
+            self.events.append(("no_desert", self.tide_row, "pile"))
+            return False
+        rows = self.desert_rows()
+        if len(rows) > 1:
+            self.phase = DESERT_WHERE
+            return True
+        if rows:
+            self._spread_desert(rows[0])
+        else:
+            self.events.append(("no_desert", self.tide_row, "room"))
+        return False
+
+    def _desert_row(self, row: int) -> None:
+        """The first player's choice of row for a flooded desert card's desert."""
+        self._spread_desert(row)
+        self._tide()
 
     def _put_desert(self, field: int, *, setup: bool) -> None:
         if not setup:

@@ -3,8 +3,6 @@ variants (hippopotamus, first player)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from nilegames.core import Action
 from nilegames.games.banks.actions import (
     BUY_JOKER,
@@ -17,10 +15,7 @@ from nilegames.games.banks.actions import (
     PLANT,
     USE_JOKER,
 )
-from nilegames.games.banks.board import (
-    NUM_CROPS,
-    NUM_MARKET_ROWS,
-)
+from nilegames.games.banks.board import NUM_CROPS, NUM_MARKET_ROWS
 from nilegames.games.banks.phases import (
     ACTION_POINTS,
     ACTIONS,
@@ -32,9 +27,6 @@ from nilegames.games.banks.phases import (
     START_AUCTION,
     START_AUCTION_TRIES,
 )
-
-if TYPE_CHECKING:
-    pass
 from nilegames.games.banks.scoring import BanksScoring
 
 
@@ -155,11 +147,21 @@ class BanksTurns(BanksScoring):
         self.bid_moves.append(len(self._history))
         self.bid_events.append(len(self.events))
         self.events.append(("bid", seat, bid))
+        bidders = self.bidders()
         nxt = (seat + 1) % self.n
+        while nxt not in bidders:
+            nxt = (nxt + 1) % self.n
         if self.bids[nxt] < 0:
             self.seat = nxt
             return
         self._resolve_auction()
+
+    def bidders(self) -> list[int]:
+        """Seats in the auction under way: every seat, but only the tied ones when a tied
+        first-player auction is bid again (edition 2; ``tied`` stays empty in edition 1)."""
+        if self.auction == START_AUCTION and self.tied:
+            return self.tied
+        return list(range(self.n))
 
     def _resolve_auction(self) -> None:
         bids = self.bids
@@ -185,11 +187,17 @@ class BanksTurns(BanksScoring):
             self.auction_tries += 1
             if winner >= 0:
                 self.first = winner
+                self.tied = []
                 self.events.append(("first", winner))
                 self._proceed()
             elif self.auction_tries >= START_AUCTION_TRIES:
                 self.tied = leaders
                 self.phase = FIRST
+            elif self.game.rules > 1:
+                # Seed 003: on a tie the bid is made again; only the tied can still win,
+                # so only they bid (edition 2; edition 1 had every seat bid again).
+                self.tied = leaders
+                self._start_auction(START_AUCTION, leaders[0])
             else:
                 self._start_auction(START_AUCTION, 0)
             return
@@ -212,5 +220,5 @@ class BanksTurns(BanksScoring):
             crop = max(range(NUM_CROPS), key=lambda c: (supply[c], -c))
             supply[crop] -= 1
             self.boat[seat][crop] += 1
-        if count:
+        if count > 0:  # -1: the seat was not in a re-bid (edition 2)
             self.events.append(("bid_to_boat", seat, count))

@@ -22,7 +22,8 @@ export const A = {
   ROT_ROW: 385,
   ROT_PLANT: 389,
   BID: 394,
-  NUM_ACTIONS: 410,
+  DESERT_ROW: 410,
+  NUM_ACTIONS: 418,
   NUM_FIELDS: 28,
   NUM_CROPS: 5,
   NUM_ROWS: 8,
@@ -174,6 +175,7 @@ register({
     'bk.result.reason.obelisk': 'A score reached the obelisk.',
     'bk.result.reason.blocked': 'The game was blocked: six rounds without a harvest, a point or a lost plant.',
     'bk.result.reason.round limit': 'The round limit was reached.',
+    'bk.result.reason.deadlock': 'No market row could ever fill again: the scores were final.',
     'bk.result.lost': 'plants lost: {n}',
     // hints
     'bk.hint.desert': 'Put a desert card on a field at the desert\u2019s edge (outlined).',
@@ -206,6 +208,7 @@ register({
     'bk.act.rotRow': 'rot in {market}',
     'bk.act.rotPlant': 'rot space {n}: {who}\u2019s {condition} {crop}',
     'bk.act.bid': 'bid {n} plants',
+    'bk.act.desertRow': 'the desert spreads in the {row}',
     'option.banks.seed_trade': 'Seed trade',
     'option.banks.joker_heal': 'Joker heals',
     'option.banks.hippo_auction': 'Hippopotamus auction',
@@ -310,6 +313,7 @@ register({
     'bk.result.reason.obelisk': 'Un score a atteint l\u2019obélisque.',
     'bk.result.reason.blocked': 'La partie était bloquée : six manches sans récolte, sans point ni plante perdue.',
     'bk.result.reason.round limit': 'La limite de manches a été atteinte.',
+    'bk.result.reason.deadlock': 'Plus aucune rangée du marché ne pouvait se remplir : les scores étaient définitifs.',
     'bk.result.lost': 'plantes perdues : {n}',
     'bk.hint.desert': 'Posez une carte désert sur un champ au bord du désert (entouré).',
     'bk.hint.boat': 'Mettez une de vos plantes dans la barque : cliquez-la dans votre réserve (sous « Vos jokers et votre réserve »).',
@@ -340,6 +344,7 @@ register({
     'bk.act.rotRow': 'pourriture dans la {market}',
     'bk.act.rotPlant': 'pourriture place {n} : {crop} {condition} de {who}',
     'bk.act.bid': 'miser {n} plantes',
+    'bk.act.desertRow': 'le désert avance dans la {row}',
     'option.banks.seed_trade': 'Commerce de graines',
     'option.banks.seed_trade.help': 'variante : acheter la graine d\u2019un autre joueur dans la barque pour 2 points d\u2019action',
     'option.banks.joker_heal': 'Jokers soigneurs',
@@ -427,6 +432,7 @@ export function actionText(action, view, serverText) {
   if (getLang() === 'en' && serverText) return serverText;
   const obs = (view && view.observation) || {};
   const seat = obs.active_seat;
+  if (action >= A.DESERT_ROW) return t('bk.act.desertRow', { row: rowName(action - A.DESERT_ROW) });
   if (action >= A.BID) return t('bk.act.bid', { n: action - A.BID });
   if (action >= A.ROT_PLANT) {
     const i = action - A.ROT_PLANT;
@@ -580,7 +586,7 @@ function frEvent(ev, viewer) {
     case 'bid':
       return `${verb('misez', 'mise')}${ev.bid === null || ev.bid === undefined ? ' en secret' : ` ${ev.bid} plantes`}`;
     case 'bids': {
-      const bids = (ev.bids || []).map((b, s) => `${seatName(s, viewer)} ${b}`).join(', ');
+      const bids = (ev.bids || []).map((b, s) => (b >= 0 ? `${seatName(s, viewer)} ${b}` : null)).filter(Boolean).join(', ');
       const winner = ev.winner === null || ev.winner === undefined
         ? 'égalité : personne ne gagne'
         : ev.winner === viewer ? 'vous gagnez' : `${seatName(ev.winner, viewer)} gagne`;

@@ -98,7 +98,12 @@ function sortLegal(obs, layout, legalIds) {
   };
   const rows = new Map(layout.rows.map((r) => [r.row, r]));
   for (const id of legalIds) {
-    if (id >= A.BID) m.bids.push(id);
+    if (id >= A.DESERT_ROW) {
+      // a flooded desert card's desert: the field of the row it would cover
+      const fields = rows.get(id - A.DESERT_ROW).fields;
+      const free = fields.slice().reverse().find((f) => ((obs.fields || [])[f.field] || {}).ground !== 'desert');
+      if (free) m.desert.set(free.field, id);
+    } else if (id >= A.BID) m.bids.push(id);
     else if (id >= A.ROT_PLANT) m.rotPlant.set(id - A.ROT_PLANT, id);
     else if (id >= A.ROT_ROW) m.rotRow.set(id - A.ROT_ROW, id);
     else if (id >= A.REMOVE_WATER) {
@@ -731,7 +736,7 @@ function boardPanel(ctx) {
     h('div', { class: 'bk-head' },
       h('h2', {}, t('bk.board')),
       h('span', { class: 'bk-meta', 'data-testid': 'round-info' }, t('bk.meta', { round: obs.round ?? 0, phase: phaseName(obs.phase || 'setup'), first })),
-      obs.quiet_rounds && !obs.result
+      obs.quiet_rounds && obs.blocked_at && !obs.result
         ? h('span', { class: 'bk-meta', 'data-testid': 'quiet-rounds' }, t('bk.quiet', { n: obs.quiet_rounds, limit: obs.blocked_at }))
         : null),
     h('div', { class: 'bk-board-wrap' }, banksSvg(ctx)),
