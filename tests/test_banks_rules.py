@@ -996,7 +996,8 @@ def test_six_rounds_without_a_harvest_a_point_or_a_lost_plant_block_the_game() -
         assert state.quiet_rounds == quiet and state.phase != OVER
         assert state.observation(0)["quiet_rounds"] == quiet
         header = render_text(state.observation(1)).splitlines()[0]
-        assert f"{quiet} round(s) without progress (blocked at {BLOCKED_ROUNDS})" in header
+        rounds = "round" if quiet == 1 else "rounds"
+        assert f"{quiet} {rounds} without progress (blocked at {BLOCKED_ROUNDS})" in header
     score_round(state)
     assert state.phase == OVER and events(state, "game_over")[0][1] == "blocked"
     assert state.round == BLOCKED_ROUNDS and state.obelisk == OBELISK_START
