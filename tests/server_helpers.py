@@ -86,8 +86,10 @@ def fresh_database(backend: str, folder: Path) -> Iterator[str]:
 @contextmanager
 def running(url: str | None, *, bot_delay: float = 0.0, **options: Any) -> Iterator[TestClient]:
     """A started app on ``url`` (migrations run, bots resumed) and a client for it; no rate
-    limits unless ``limits`` says (tests play whole games as fast as they can)."""
+    limits unless ``limits`` says (tests play whole games as fast as they can), bots in
+    threads unless ``bot_processes`` says."""
     options.setdefault("limits", Limits.none())
+    options.setdefault("bot_processes", 0)  # searches in threads: no process to start
     with TestClient(create_app(url, bot_delay=bot_delay, **options)) as client:
         yield client
 

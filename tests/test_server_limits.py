@@ -63,6 +63,7 @@ def test_finished_tables_leave_memory_and_come_back(url: str) -> None:
             create(client, ["random", "random"], options={"variant": "short"})["table"]["id"]
             for _ in range(12)
         ]
+
         def all_over() -> bool:
             return all(view(client, tid)["table"]["status"] == "finished" for tid in ids)
 

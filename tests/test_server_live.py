@@ -14,7 +14,7 @@ import pytest
 from nilegames.core import GameRecord, State, replay_states
 from nilegames.games.nile import NileState
 from nilegames.games.nile.observe import counts_by_name
-from nilegames.server import live, views
+from nilegames.server import bots, views
 from nilegames.server.views import shown
 from tests.server_helpers import (
     create,
@@ -240,7 +240,7 @@ def test_bots_wait_their_delay_and_think_off_the_event_loop(
         time.sleep(1.5)
         return world.legal_actions()[0]
 
-    monkeypatch.setattr(live, "choose_move", slow_choice)
+    monkeypatch.setattr(bots, "choose_move", slow_choice)
     with running(sqlite_url, bot_delay=0.4) as client:
         created = create(client, ["random", "random"])
         tid = created["table"]["id"]

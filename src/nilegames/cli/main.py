@@ -559,6 +559,9 @@ def serve(
     header_timeout: Annotated[
         float, typer.Option(min=0.0, help="Seconds a client has to send its request headers.")
     ] = 10.0,
+    bot_processes: Annotated[
+        int, typer.Option(min=0, help="Bot searches at once, each in its own process.")
+    ] = 1,
 ) -> None:
     """Serve the web app: a lobby of tables, play in the browser, bots and spectators."""
     # Imported here: the other commands should not pay for the web stack.
@@ -574,6 +577,7 @@ def serve(
         workers=workers,
         behind_proxy=behind_proxy,
         header_timeout=header_timeout,
+        bot_processes=bot_processes,
         limits=Limits.from_command_line(limit_tables, limit_moves, limit_messages, limit_sockets),
     )
     with clear_errors():

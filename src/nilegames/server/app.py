@@ -54,14 +54,22 @@ def create_app(
     limits: Limits | None = None,
     linger: float = LINGER,
     sweep_every: float = SWEEP_EVERY,
+    bot_processes: int = 1,
 ) -> FastAPI:
     """The server on ``database_url`` (else ``NILEGAMES_DATABASE_URL``, else the SQLite
     file ./data/nilegames.sqlite3); the schema is migrated when the app starts.
 
     ``limits``: what one client may do (default :class:`Limits`); ``linger``: seconds a
-    finished table stays in memory after its last use."""
+    finished table stays in memory after its last use; ``bot_processes``: searches at once
+    (0: in threads)."""
     engine = make_engine(database_url)
-    hub = Hub(Store(engine), bot_delay, linger=linger, sweep_every=sweep_every)
+    hub = Hub(
+        Store(engine),
+        bot_delay,
+        linger=linger,
+        sweep_every=sweep_every,
+        bot_processes=bot_processes,
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -5,7 +5,7 @@ log, kept in memory once loaded; a move is checked against it, written to the da
 (with the chance outcomes it leads to) and only then applied and announced.  One thread
 writes, and moves of different tables that meet there share a commit.  Each seat's view
 is built and encoded once per change, for its REST answers and its WebSockets alike.  Bots
-think in a thread pool so the loop keeps serving while a search runs.
+think in :class:`~nilegames.server.bots.BotPool`, off the loop.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from typing import Any, TypeVar
 import orjson
 from sqlalchemy.exc import SQLAlchemyError
 
-from nilegames.ai import ask, make_bot
-from nilegames.core import CHANCE, Action, NilegamesError, State, new_game, sample_chance_outcome
+from nilegames.core import CHANCE, NilegamesError, State, new_game, sample_chance_outcome
 from nilegames.server import views
+from nilegames.server.bots import BotPool
 from nilegames.server.errors import (
     ApiError,
     conflict,
@@ -169,11 +169,6 @@ def resolve_chance(state: State, first_seq: int, rng: random.Random) -> list[Log
     return entries
 
 
-def choose_move(spec: str, world: State, seat: int, seed: int) -> Action:
-    """A bot's move, asked with the seat's view only (runs in the thread pool)."""
-    return ask(make_bot(spec, seed), world, seat)
-
-
 def replay_step(
     record: TableRecord, log: Sequence[Logged], step: int, seat: int | None
 ) -> dict[str, Any]:
@@ -222,6 +217,7 @@ class Hub:
         linger: float = LINGER,
         idle: float = IDLE,
         sweep_every: float = SWEEP_EVERY,
+        bot_processes: int = 1,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
@@ -229,7 +225,8 @@ class Hub:
         self.sweeper: asyncio.Task[None] | None = None
         self.tables: dict[str, LiveTable] = {}
         self.rng = random.SystemRandom()  # chance and bot seeds: nobody can predict them
-        self.executor: ThreadPoolExecutor | None = None  # the bots' thinking
+        self.bot_processes = bot_processes
+        self.executor: BotPool | None = None  # the bots' thinking
         self.writer: ThreadPoolExecutor | None = None  # the database's writes: one thread
         self.loading: asyncio.Lock | None = None
         self.committing: set[asyncio.Future[None]] = set()  # moves being stored
@@ -239,7 +236,8 @@ class Hub:
     # -- life cycle -------------------------------------------------------------------
     async def start(self) -> None:
         """Bring back the bots of unfinished tables (after a restart, from their logs)."""
-        self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="nilegames-bot")
+        self.executor = BotPool(self.bot_processes)
+        self.executor.warm_up()
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nilegames-db")
         self.loading = asyncio.Lock()
         for table_id in await asyncio.to_thread(self.store.playing_with_bots):
@@ -258,7 +256,7 @@ class Hub:
         if self.flushing is not None:
             await asyncio.gather(self.flushing, return_exceptions=True)
         if executor is not None:
-            executor.shutdown(wait=False, cancel_futures=True)
+            executor.close()
         writer, self.writer = self.writer, None
         if writer is not None:  # what it was given to store is stored
             await asyncio.to_thread(writer.shutdown)
@@ -558,7 +556,6 @@ class Hub:
         A move that cannot be stored (the database is down) or that fails is tried again
         after a pause that doubles up to :data:`RETRY_LIMIT`: a table never freezes.
         """
-        loop = asyncio.get_running_loop()
         pause = RETRY_FIRST
         while (seat := live.bot_to_move()) is not None and self.executor is not None:
             seq = live.seq
@@ -566,9 +563,7 @@ class Hub:
             spec = live.record.seats[seat].bot or "random"
             world, seed = live.state.clone(), self.rng.randrange(2**32)
             try:
-                action = await loop.run_in_executor(
-                    self.executor, choose_move, spec, world, seat, seed
-                )
+                action = await self.executor.choose(spec, world, seat, seed)
                 await self.apply(live, seat, seq, action)
             except ApiError as error:
                 if error.status == 409:  # another move came first: look again at once

@@ -38,6 +38,7 @@ class Settings:
     behind_proxy: bool = False
     header_timeout: float = 10.0
     per_client: int = 256
+    bot_processes: int = 1
     limits: Limits = field(default_factory=Limits)
 
     def to_json(self) -> str:
@@ -56,7 +57,12 @@ class Settings:
 def make_app(settings: Settings) -> FastAPI:
     from nilegames.server.app import create_app
 
-    return create_app(settings.url, bot_delay=settings.bot_delay, limits=settings.limits)
+    return create_app(
+        settings.url,
+        bot_delay=settings.bot_delay,
+        limits=settings.limits,
+        bot_processes=settings.bot_processes,
+    )
 
 
 def app_from_environment() -> FastAPI:
