@@ -50,21 +50,28 @@ class UndoStatus:
         }
 
 
-def undo_status(state: State, seat: int) -> UndoStatus:
-    """Whether ``seat`` may take back the last action of ``state`` now, and why (not)."""
+def undo_status(
+    state: State, seat: int, *, actor: int | None = None, before: State | None = None
+) -> UndoStatus:
+    """Whether ``seat`` may take back the last action of ``state`` now, and why (not).
+
+    A caller that knows who made the last action (``actor``, ``CHANCE`` for an outcome)
+    or holds the state before it (``before``) saves the replay that finds them out: a
+    server asks this for every view of the seat to move.
+    """
     history = state.history()
     if state.current_player() == TERMINAL:
         return UndoStatus("over", "the game is over")
     if not history:
         return UndoStatus("nothing", "there is nothing to take back yet")
-    before = state.game.new_initial_state()
-    for action in history[:-1]:
-        before.apply_action(action)
-    actor = before.current_player()
+    if before is None and (actor is None or actor == seat):
+        before = _replayed(state, len(history) - 1)
+    if before is not None:
+        actor = before.current_player()
     last = history[-1]
     if actor == CHANCE:
         return UndoStatus("chance", "chance has acted since the last move: it stands")
-    if actor != seat or state.current_player() != seat:
+    if actor != seat or state.current_player() != seat or before is None:
         return UndoStatus(
             "turn", "only the seat that made the last move may take it back, on its turn"
         )
@@ -74,13 +81,18 @@ def undo_status(state: State, seat: int) -> UndoStatus:
     return UndoStatus("ok", f"take back '{words}'", words)
 
 
+def _replayed(state: State, steps: int) -> State:
+    """The game of ``state`` replayed through its first ``steps`` actions."""
+    again = state.game.new_initial_state()
+    for action in state.history()[:steps]:
+        again.apply_action(action)
+    return again
+
+
 def undo(state: S, seat: int) -> S:
     """The state before ``seat``'s last step, replayed afresh; raises and changes nothing
     when that step cannot be taken back (the error says why)."""
     status = undo_status(state, seat)
     if not status.possible:
         raise IllegalActionError(f"seat {seat} cannot undo: {status.reason}")
-    before = state.game.new_initial_state()
-    for action in state.history()[:-1]:
-        before.apply_action(action)
-    return cast(S, before)
+    return cast(S, _replayed(state, len(state.history()) - 1))

@@ -23,6 +23,7 @@ import orjson
 from sqlalchemy.exc import SQLAlchemyError
 
 from nilegames.core import CHANCE, NilegamesError, State, new_game, sample_chance_outcome
+from nilegames.core.undo import UndoStatus, undo_status
 from nilegames.server import views
 from nilegames.server.bots import BotPool
 from nilegames.server.errors import (
@@ -115,6 +116,9 @@ class LiveTable:
     frames: dict[int | None, Frame] = field(default_factory=dict)
     frames_of: tuple[TableRecord, int, frozenset[int]] | None = None  # the moment they show
     touched: float = field(default_factory=time.monotonic)  # last asked for or changed
+    #: (seq, the state before the log's last entry): what an undo status needs, kept from
+    #: the move that made it or replayed once when asked
+    before: tuple[int, State] | None = None
 
     @property
     def seq(self) -> int:
@@ -139,7 +143,9 @@ class LiveTable:
             self.frames_of = (self.record, self.seq, connected)
         made = self.frames.get(seat)
         if made is None:
-            view = views.seat_view(self.record, self.state, self.seq, seat, connected)
+            view = views.seat_view(
+                self.record, self.state, self.seq, seat, connected, self.undo_status
+            )
             made = self.frames[seat] = Frame.of(view)
         return made
 
@@ -150,6 +156,15 @@ class LiveTable:
         if self.subscribers or busy or self.lock.locked():
             return None
         return now - self.touched
+
+    def undo_status(self, seat: int) -> UndoStatus:
+        """Whether ``seat`` may take back the last step, replaying at most once per step."""
+        actor = self.log[-1].seat if self.log else None
+        if actor != seat or self.state.is_terminal():
+            return undo_status(self.state, seat, actor=actor)
+        if self.before is None or self.before[0] != self.seq:
+            self.before = (self.seq, replay_log(self.record, self.log[:-1]))
+        return undo_status(self.state, seat, before=self.before[1])
 
     def bot_to_move(self) -> int | None:
         """The seat to move if a bot plays it."""
@@ -183,19 +198,46 @@ def database_down(error: SQLAlchemyError) -> ApiError:
     return unavailable()
 
 
-def check_seats(players: int, seats: Sequence[tuple[str, str | None]] | None) -> list[Seat]:
+#: The longest display name, in characters.
+NAME_LIMIT = 24
+
+
+def check_name(name: str, where: str = "") -> str:
+    """A display name, trimmed; refused when empty, too long or holding control characters."""
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise unprocessable(f"{where}a name needs at least one visible character")
+    if len(cleaned) > NAME_LIMIT:
+        raise unprocessable(
+            f"{where}a name has at most {NAME_LIMIT} characters, not {len(cleaned)}"
+        )
+    if any(not ch.isprintable() for ch in cleaned):
+        raise unprocessable(f"{where}a name cannot hold control characters")
+    return cleaned
+
+
+#: A requested seat: kind, bot and, optionally, the player's name.
+SeatSpec = tuple[str, str | None] | tuple[str, str | None, str | None]
+
+
+def check_seats(players: int, seats: Sequence[SeatSpec] | None) -> list[Seat]:
     """The seats of a new table, without tokens yet: all human unless told."""
     if seats is None:
         return [Seat("human") for _ in range(players)]
     if len(seats) != players:
         raise unprocessable(f"{len(seats)} seat(s) given for {players} players")
     checked = []
-    for index, (kind, bot) in enumerate(seats):
+    for index, (kind, bot, *more) in enumerate(seats):
+        name = more[0] if more else None
         if kind == "human" and bot is not None:
             raise unprocessable(f"seat {index} is a human seat: it takes no bot")
         if kind == "bot":
             check_bot(bot, f"seat {index}: ")
-        checked.append(Seat(kind, bot))
+            if name is not None:
+                raise unprocessable(f"seat {index} is a bot seat: it takes no name")
+        if name is not None:
+            name = check_name(name, f"seat {index}: ")
+        checked.append(Seat(kind, bot, name=name))
     return checked
 
 
@@ -291,7 +333,7 @@ class Hub:
         game_id: str,
         players: int | None,
         options: dict[str, Any],
-        seats: Sequence[tuple[str, str | None]] | None,
+        seats: Sequence[SeatSpec] | None,
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table, its set-up chance resolved; returns it and each human seat's token."""
         if players is None and seats is not None:
@@ -440,6 +482,7 @@ class Hub:
                 raise conflict(
                     f"seq {seq} was taken by another move; the table is at seq {live.seq}"
                 ) from None
+            live.before = (seq + 1, state) if len(entries) == 1 else None
             live.state = after
             live.log.extend(entries)
             live.record = replace(live.record, status=status, updated=when)
@@ -447,10 +490,36 @@ class Hub:
         self.publish(live)
         self._kick(live)
 
+    async def undo(self, table_id: str, token: str | None, seq: int) -> Frame:
+        """Take back the token's seat's last step of a move still open (core.undo decides
+        whether it may be: same seat to move, no chance since, not final)."""
+        live = await self.table(table_id)
+        seat = self.seat_of(live, token)
+        if seat is None:
+            raise forbidden("an undo needs its seat's token (header X-Seat-Token)")
+        if live.record.seats[seat].kind != "human":
+            raise conflict(f"seat {seat} is played by the {live.record.seats[seat].bot} bot now")
+        async with live.lock:
+            if seq != live.seq:
+                raise conflict(f"stale seq {seq}: the table is at seq {live.seq}; reload it")
+            status = live.undo_status(seat)
+            if not status.possible:
+                raise conflict(f"cannot undo: {status.reason}")
+            assert live.before is not None  # kept by undo_status for an undo it allows
+            before = live.before[1]
+            when = now()
+            await self._write(self.store.take_back, live.record.id, seq - 1, when)
+            live.state = before
+            live.log.pop()
+            live.record = replace(live.record, updated=when)
+        self.publish(live)
+        return live.frame(seat)
+
     async def _reload(self, live: LiveTable) -> None:
         """Catch up with a log another writer extended (the database is the truth)."""
         fresh = await self._read(self._load, live.record.id)
         live.record, live.log, live.state = fresh.record, fresh.log, fresh.state
+        live.before = None
         self.publish(live)
 
     async def hand_to_bot(self, table_id: str, seat: int, token: str | None, bot: str) -> Frame:
@@ -495,6 +564,25 @@ class Hub:
                 del self.tables[table_id]
                 gone += 1
         return gone
+
+    async def rename(self, table_id: str, seat: int, token: str | None, name: str) -> Frame:
+        """A human seat's player gives the name the others see (with the seat's token)."""
+        live = await self.table(table_id)
+        players = live.record.players
+        if not 0 <= seat < players:
+            raise not_found(f"table {table_id} has no seat {seat} (seats 0 to {players - 1})")
+        if self.seat_of(live, token) != seat:
+            raise forbidden(f"only seat {seat}'s token can name the seat")
+        cleaned = check_name(name)
+        async with live.lock:
+            when = now()
+            record = live.record.with_seat(
+                seat, replace(live.record.seats[seat], name=cleaned), when
+            )
+            await self._write(self.store.set_seats, table_id, record.seats, when)
+            live.record = record
+        self.publish(live)
+        return live.frame(seat)
 
     # -- replays of finished games ------------------------------------------------------
     async def replay(self, table_id: str) -> dict[str, Any]:

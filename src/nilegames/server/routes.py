@@ -23,9 +23,11 @@ from nilegames.server.schemas import (
     ErrorBody,
     GameInfo,
     Move,
+    NameRequest,
     NewTable,
     Replay,
     ReplayStep,
+    Seq,
     View,
 )
 
@@ -83,7 +85,7 @@ async def list_games() -> list[dict[str, Any]]:
 )
 async def create_table(body: NewTable, hub: HubDep) -> dict[str, Any]:
     """Open a table; the answer holds every human seat's token (shown only this once)."""
-    seats = None if body.seats is None else [(s.kind, s.bot) for s in body.seats]
+    seats = None if body.seats is None else [(s.kind, s.bot, s.name) for s in body.seats]
     live, tokens = await hub.create(body.game, body.players, body.options, seats)
     table_id = live.record.id
     links = {str(seat): f"/#/table/{table_id}?token={token}" for seat, token in tokens.items()}
@@ -127,6 +129,17 @@ async def post_action(table_id: str, body: Move, hub: HubDep, token: Token = Non
 
 
 @router.post(
+    "/api/tables/{table_id}/undo",
+    response_model=View,
+    responses=refusals(403, 404, 409, 413, 422),
+)
+async def post_undo(table_id: str, body: Seq, hub: HubDep, token: Token = None) -> ViewJSON:
+    """Take back the token's seat's last step of an open move (409 says why not)."""
+    frame = await hub.undo(table_id, token, body.seq)
+    return ViewJSON(frame.body)
+
+
+@router.post(
     "/api/tables/{table_id}/seats/{seat}/bot",
     response_model=View,
     responses=refusals(403, 404, 409, 413, 422, 429, 503),
@@ -137,6 +150,19 @@ async def hand_to_bot(
 ) -> ViewJSON:
     """A player leaving hands the seat to a bot (with the seat's own token)."""
     frame = await hub.hand_to_bot(table_id, seat, token, body.bot)
+    return ViewJSON(frame.body)
+
+
+@router.post(
+    "/api/tables/{table_id}/seats/{seat}/name",
+    response_model=View,
+    responses=refusals(403, 404, 413, 422),
+)
+async def name_seat(
+    table_id: str, seat: int, body: NameRequest, hub: HubDep, token: Token = None
+) -> ViewJSON:
+    """The seat's player chooses the display name shown at the table and in its log."""
+    frame = await hub.rename(table_id, seat, token, body.name)
     return ViewJSON(frame.body)
 
 

@@ -18,6 +18,7 @@ class SeatRequest(BaseModel):
 
     kind: Literal["human", "bot"]
     bot: str | None = Field(None, description="For a bot seat: one of the game's `bots`.")
+    name: str | None = Field(None, description="A human seat's display name (1 to 24 characters).")
 
 
 class NewTable(BaseModel):
@@ -34,6 +35,26 @@ class Move(BaseModel):
 
     seq: int = Field(description="The `seq` of the view the move was chosen in.")
     action: int = Field(description="One of the view's `legal_actions`.")
+
+
+class Seq(BaseModel):
+    model_config = STRICT
+
+    seq: int = Field(description="The `seq` of the view the undo was asked in.")
+
+
+class UndoInfo(BaseModel):
+    possible: bool
+    code: str = Field(description="ok, nothing, over, chance, turn or final.")
+    reason: str
+    step: str | None = Field(description="The words of the step an undo takes back.")
+    action: int | None = Field(default=None, description="That step's action id.")
+
+
+class NameRequest(BaseModel):
+    model_config = STRICT
+
+    name: str = Field(description="The seat's display name: 1 to 24 characters.")
 
 
 class BotRequest(BaseModel):
@@ -67,6 +88,7 @@ class SeatInfo(BaseModel):
     seat: int
     kind: Literal["human", "bot"]
     bot: str | None
+    name: str | None = None
     connected: bool
 
 
@@ -93,6 +115,9 @@ class View(BaseModel):
     observation: dict[str, Any]
     to_move: int | None
     legal_actions: list[LegalAction]
+    undo: UndoInfo | None = Field(
+        default=None, description="Whether the seat may take back its last step (seats only)."
+    )
     text: str
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import Engine, Table, bindparam, insert, select, update
+from sqlalchemy import Engine, Table, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -36,13 +36,17 @@ class Seat:
     kind: str  # "human" or "bot"
     bot: str | None = None
     token_hash: str | None = None
+    name: str | None = None  # the display name a player chose
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash}
+        data = {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash}
+        if self.name is not None:  # older rows have no name: they stay as they were
+            data["name"] = self.name
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
-        return cls(data["kind"], data.get("bot"), data.get("token_hash"))
+        return cls(data["kind"], data.get("bot"), data.get("token_hash"), data.get("name"))
 
 
 @dataclass(frozen=True)
@@ -218,6 +222,14 @@ class Store:
         with self.engine.begin() as connection:
             connection.execute(_APPEND, rows)
             connection.execute(_TOUCH, touched)
+
+    def take_back(self, table_id: str, seq: int, when: datetime) -> None:
+        """Delete the log entry ``seq`` (an undone step, the last of the log)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                delete(_ACTIONS).where(_ACTIONS.c.table_id == table_id, _ACTIONS.c.seq >= seq)
+            )
+            connection.execute(update(_TABLES).where(_TABLES.c.id == table_id).values(updated=when))
 
     def set_seats(self, table_id: str, seats: Sequence[Seat], when: datetime) -> None:
         with self.engine.begin() as connection:

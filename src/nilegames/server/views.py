@@ -7,11 +7,12 @@ never from the state itself, so no hidden card can slip into a message.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from nilegames.ai import LEVELS
 from nilegames.core import Observation, State, games
+from nilegames.core.undo import UndoStatus, undo_status
 from nilegames.server.store import Logged, TableRecord
 
 #: The bots a table may seat: the plain ones and the levels offered to players.
@@ -53,6 +54,7 @@ def table_summary(record: TableRecord, connected: Collection[int]) -> dict[str, 
                 "seat": index,
                 "kind": seat.kind,
                 "bot": seat.bot,
+                "name": seat.name,
                 "connected": seat.kind == "bot" or index in connected,
             }
             for index, seat in enumerate(record.seats)
@@ -63,7 +65,12 @@ def table_summary(record: TableRecord, connected: Collection[int]) -> dict[str, 
 
 
 def seat_view(
-    record: TableRecord, state: State, seq: int, seat: int | None, connected: Collection[int]
+    record: TableRecord,
+    state: State,
+    seq: int,
+    seat: int | None,
+    connected: Collection[int],
+    undo_of: Callable[[int], UndoStatus] | None = None,
 ) -> dict[str, Any]:
     """What ``seat`` (None: a spectator) sees of the table now."""
     observation = observe(state, seat)
@@ -71,8 +78,13 @@ def seat_view(
     mover = state.current_player()
     to_move = mover if mover >= 0 else None
     legal: list[dict[str, Any]] = []
+    undo: dict[str, Any] | None = None
     if seat is not None and seat == to_move and record.seats[seat].kind == "human":
         legal = [{"action": a, "text": state.action_to_string(a)} for a in state.legal_actions()]
+        # only the seat to move can ever undo: the others skip asking
+        undo = (undo_status(state, seat) if undo_of is None else undo_of(seat)).to_json()
+        if undo["step"] is not None:  # the step's action, for the page to say in its language
+            undo["action"] = state.history()[-1]
     return {
         "table": table_summary(record, connected),
         "seat": seat,
@@ -81,6 +93,7 @@ def seat_view(
         "log_total": len(log) if isinstance(log, list) else 0,
         "to_move": to_move,
         "legal_actions": legal,
+        "undo": undo,
         "text": state.game.render_text(observation),
     }
 
