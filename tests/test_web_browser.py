@@ -22,7 +22,7 @@ import httpx
 import pytest
 
 from tests.server_helpers import serve
-from tests.web_helpers import chromium_path, new_table, play_out
+from tests.web_helpers import chromium_path, close_result_dialog, new_table, play_out
 
 try:
     from playwright.sync_api import Browser, Page, expect, sync_playwright
@@ -228,6 +228,7 @@ def test_a_game_against_a_bot_played_by_clicking(browser: Browser, server: str) 
 
 def check_result(page: Page, final: dict[str, Any]) -> None:
     """The result panel: every seat's five piles and the winner(s), as the server says."""
+    close_result_dialog(page)
     result = final["observation"]["result"]
     expect(page.locator(STATUS)).to_contain_text("Game over")
     panel = page.locator('[data-testid="result"]')
@@ -306,6 +307,7 @@ def test_french_on_a_phone(browser: Browser, server: str) -> None:
     play_out(server, table_id, humans["tokens"], seed=7)
     page.goto(f"{server}/{humans['links']['0']}")
     expect(page.locator('[data-testid="result"] h2')).to_have_text("Scores finaux")
+    close_result_dialog(page)
     expect(page.locator(STATUS)).to_contain_text("Partie terminée")
     no_horizontal_scroll(page)
     page.click('[data-testid="replay-link"]')
@@ -465,6 +467,7 @@ def test_pharaohs_against_a_bot_played_by_clicking(browser: Browser, server: str
 
 def ph_check_result(page: Page, final: dict[str, Any]) -> None:
     """The result panel: scores, racks left and the winner(s), as the server says."""
+    close_result_dialog(page)
     obs = final["observation"]
     result = obs["result"]
     expect(page.locator(STATUS)).to_contain_text("Game over")
@@ -706,6 +709,7 @@ def test_artifacts_against_a_bot_played_by_clicking(browser: Browser, server: st
 def ar_check_result(page: Page, final: dict[str, Any]) -> None:
     """The result panel: favour, cards kept and the winner(s), as the server says; the
     river and the monuments stay drawn, and nothing can be clicked."""
+    close_result_dialog(page)
     obs = final["observation"]
     result = obs["result"]
     expect(page.locator(STATUS)).to_contain_text("Game over")
@@ -783,6 +787,7 @@ def test_artifacts_in_french_on_a_phone(browser: Browser, server: str) -> None:
     play_out(server, humans["table"]["id"], humans["tokens"], seed=7)
     page.goto(f"{server}/{humans['links']['0']}")
     expect(page.locator('[data-testid="result"] h2')).to_have_text("Scores finaux")
+    close_result_dialog(page)
     expect(page.locator(STATUS)).to_contain_text("Partie terminée")
     expect(
         page.locator('[data-testid="result"] [data-testid="final-favour"]').first

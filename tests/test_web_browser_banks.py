@@ -32,7 +32,7 @@ from tests.test_web_browser import (
     server,  # noqa: F401 - a fixture
     table_of,
 )
-from tests.web_helpers import new_table
+from tests.web_helpers import close_result_dialog, new_table
 
 try:
     from playwright.sync_api import Browser, Page, expect
@@ -320,6 +320,7 @@ def kind_of(action: int) -> str:
 
 def bk_check_result(page: Page, final: dict[str, Any]) -> None:
     """The result panel: scores, plants lost and the winner(s), as the server says."""
+    close_result_dialog(page)
     result = final["observation"]["result"]
     expect(page.locator(STATUS)).to_contain_text("Game over")
     panel = page.locator('[data-testid="result"]')

@@ -49,3 +49,15 @@ def play_out(base: str, table_id: str, tokens: dict[str, str], seed: int) -> dic
             )
             assert answer.status_code == 200, answer.text
     raise AssertionError("the game did not end in 5000 moves")
+
+
+def close_result_dialog(page: Any) -> None:
+    """The result dialog opens by itself at the end of a game: check it names a winner,
+    then close it with its button (it is modal: the page behind is inert meanwhile)."""
+    from playwright.sync_api import expect
+
+    dialog = page.locator('[data-testid="result-dialog"]')
+    expect(dialog).to_be_visible()
+    expect(dialog.locator('[data-testid="result-winner"]')).not_to_be_empty()
+    dialog.locator('[data-testid="result-close"]').click()
+    expect(dialog).to_be_hidden()

@@ -48,6 +48,14 @@ export const getTable = (id, token) => request('GET', `/api/tables/${enc(id)}`, 
 export const postAction = (id, token, seq, action) =>
   request('POST', `/api/tables/${enc(id)}/actions`, { token, body: { seq, action } });
 
+/** POST /api/tables/<id>/seats/<seat>/name: the seat's display name; the new view. */
+export const nameSeat = (id, seat, token, name) =>
+  request('POST', `/api/tables/${enc(id)}/seats/${seat}/name`, { token, body: { name } });
+
+/** POST /api/tables/<id>/undo: take back the seat's last open step; the new view. */
+export const postUndo = (id, token, seq) =>
+  request('POST', `/api/tables/${enc(id)}/undo`, { token, body: { seq } });
+
 /** POST /api/tables/<id>/seats/<seat>/bot: a player leaves, a bot plays the seat from now on. */
 export const handToBot = (id, seat, token, bot) =>
   request('POST', `/api/tables/${enc(id)}/seats/${seat}/bot`, { token, body: { bot } });

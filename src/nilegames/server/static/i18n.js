@@ -74,6 +74,21 @@ const STRINGS = {
     'table.leave.text': 'A bot takes your seat and plays it to the end; this link still shows the game.',
     'table.leave.button': 'Hand my seat to the bot',
     'table.leftSeat': 'A bot ({level}) plays your seat now.',
+    'undo.button': 'Undo',
+    'undo.ok': 'Take back: {step}',
+    'undo.nothing': 'Nothing to take back yet this turn.',
+    'undo.over': 'The game is over.',
+    'undo.chance': 'Nothing to take back: chance has acted since your last step (a card or tile was drawn).',
+    'undo.turn': 'Only your own open step can be taken back, on your turn.',
+    'undo.final': '“{step}” is final: it cannot be taken back.',
+    'table.log.close': 'Close the log',
+    'table.log.new': '{n} new',
+    'table.timer': '{who} · turn clock {time}',
+    'name.label': 'Name',
+    'name.save': 'Save',
+    'name.ask': 'Your name at this table, for the others to see:',
+    'name.as': 'as {name}',
+    'name.limit': 'At most 24 characters.',
     'conn.live': 'live',
     'conn.connecting': 'connecting…',
     'conn.reconnecting': 'connection lost, reconnecting…',
@@ -116,6 +131,7 @@ const STRINGS = {
     'replay.noAction': 'Start of the game',
     'replay.loading': 'Loading the replay…',
     'replay.backTable': 'Back to the table',
+    'replay.unfinished': 'This game is not finished yet: its replay opens when the game ends. Follow it live from the table.',
 
     'generic.observation': 'What you see',
     'generic.text': 'As text',
@@ -189,6 +205,21 @@ const STRINGS = {
     'table.leave.text': "Un robot prend votre place et la joue jusqu'à la fin ; ce lien montre toujours la partie.",
     'table.leave.button': 'Confier ma place au robot',
     'table.leftSeat': 'Un robot ({level}) joue votre place désormais.',
+    'undo.button': 'Annuler',
+    'undo.ok': 'Reprendre : {step}',
+    'undo.nothing': 'Rien à reprendre pour ce tour.',
+    'undo.over': 'La partie est terminée.',
+    'undo.chance': 'Rien à reprendre : le hasard a joué depuis votre dernier pas (une carte ou une tuile a été tirée).',
+    'undo.turn': 'Seul votre propre pas en cours peut être repris, pendant votre tour.',
+    'undo.final': '« {step} » est définitif : il ne peut pas être repris.',
+    'table.log.close': 'Fermer le journal',
+    'table.log.new': '{n} nouveau(x)',
+    'table.timer': '{who} · chrono du tour {time}',
+    'name.label': 'Nom',
+    'name.save': 'Enregistrer',
+    'name.ask': 'Votre nom à cette table, pour les autres joueurs :',
+    'name.as': 'sous le nom {name}',
+    'name.limit': '24 caractères au plus.',
     'conn.live': 'en direct',
     'conn.connecting': 'connexion…',
     'conn.reconnecting': 'connexion perdue, reconnexion…',
@@ -231,6 +262,7 @@ const STRINGS = {
     'replay.noAction': 'Début de la partie',
     'replay.loading': 'Chargement…',
     'replay.backTable': 'Retour à la table',
+    'replay.unfinished': "Cette partie n'est pas encore finie : son replay s'ouvre à la fin de la partie. Suivez-la en direct depuis la table.",
 
     'generic.observation': 'Ce que vous voyez',
     'generic.text': 'En texte',
@@ -247,6 +279,17 @@ function initial() {
 
 let lang = initial();
 const listeners = new Set();
+
+const NAME_KEY = 'nilegames.name';
+
+/** The display name this browser last used (lobby and invitation page). */
+export function savedName() {
+  try { return localStorage.getItem(NAME_KEY) || ''; } catch { return ''; }
+}
+
+export function saveName(value) {
+  try { localStorage.setItem(NAME_KEY, value); } catch { /* storage may be disabled */ }
+}
 
 export function getLang() {
   return lang;
@@ -286,10 +329,18 @@ export function tn(key, n, params = {}) {
   return t(`${key}.${one ? 'one' : 'other'}`, { n, ...params });
 }
 
-/** "You" for the viewer's own seat, else "Seat n" (seats count from 0, as the server's). */
+let names = [];
+
+/** The display names of the table shown now (from its seats), [] for none. */
+export function setNames(seats) {
+  names = (seats || []).map((x) => (x && x.name) || null);
+}
+
+/** "You" for the viewer's own seat, else the player's name, else "Seat n" (from 0). */
 export function seatName(seat, viewer) {
   if (seat === null || seat === undefined) return '?';
-  return seat === viewer ? t('seat.you') : t('seat.n', { n: seat });
+  if (seat === viewer) return t('seat.you');
+  return names[seat] || t('seat.n', { n: seat });
 }
 
 /** A list joined with commas and a final "and"/"et". */

@@ -2,7 +2,7 @@
 // reopen a recent game, read the rules in short.
 
 import { h, replace } from './dom.js';
-import { t, has, getLang } from './i18n.js';
+import { t, has, getLang, savedName, saveName } from './i18n.js';
 import { listGames, createTable } from './api.js';
 import { gameModule, gameTitle } from './games/index.js';
 import { loadRecent, remember, forget, forgetAll, tableHref } from './recent.js';
@@ -62,13 +62,26 @@ function resizeSeats(form, game) {
   }
 }
 
+/** The seat specs; "my" seat carries the name typed in the lobby. */
 function requestBody(form) {
+  const name = savedName().trim();
   return {
     game: form.game,
     players: form.players,
     options: form.options,
-    seats: form.seats.map((x) => (x.kind === 'human' ? { kind: 'human' } : { kind: 'bot', bot: x.bot })),
+    seats: form.seats.map((x, i) => (x.kind === 'human'
+      ? (i === form.me && name ? { kind: 'human', name } : { kind: 'human' })
+      : { kind: 'bot', bot: x.bot })),
   };
+}
+
+/** The "Name" field: what the others see at the table (kept in this browser). */
+function nameField() {
+  return h('label', { class: 'field-label name-field' }, h('span', {}, t('name.label')),
+    h('input', {
+      type: 'text', maxlength: 24, value: savedName(), 'data-testid': 'lobby-name', autocomplete: 'nickname',
+      oninput: (e) => saveName(e.target.value),
+    }));
 }
 
 function rememberCreated(created, me) {
@@ -99,6 +112,8 @@ export function mountLobby(root) {
     render();
     try {
       const spec = { ...QUICK };
+      const name = savedName().trim();
+      if (name) spec.seats = [{ kind: 'human', name }, ...QUICK.seats.slice(1)];
       const nile = gameInfo('nile');
       if (nile) spec.options = Object.fromEntries(lobbyOptions(nile).map((o) => [o.name, o.default]));
       const created = await createTable(spec);
@@ -136,6 +151,7 @@ export function mountLobby(root) {
     return h('section', { class: 'panel quick' },
       h('h2', {}, t('lobby.quick.title')),
       h('p', {}, t('lobby.quick.text')),
+      h('div', { class: 'quick-name' }, nameField()),
       h('button', { type: 'button', class: 'primary big-button', 'data-testid': 'quick-play', disabled: state.busy, onclick: quickPlay },
         state.busy ? t('lobby.starting') : t('lobby.quick.button')));
   }

@@ -2,10 +2,11 @@
 // seat or as a spectator.
 
 import { h, replace } from './dom.js';
-import { t, seatName } from './i18n.js';
+import { t, seatName, setNames } from './i18n.js';
+import { resultDialog } from './results.js';
 import { getReplay, getReplayStep, getTable } from './api.js';
 import { gameModule, gameTitle } from './games/index.js';
-import { errorText, logList, rulesBlock } from './table.js';
+import { errorText, logPanel, rulesBlock } from './table.js';
 
 export function mountReplay(root, { id, step, seat }) {
   let destroyed = false;
@@ -25,7 +26,9 @@ export function mountReplay(root, { id, step, seat }) {
     log: h('section', { class: 'panel log', 'data-testid': 'log' }),
     extra: h('div'),
   };
-  replace(root, h('div', { class: 'table-page replay' }, els.head, els.controls, els.message, els.board, els.log, els.extra));
+  const dialog = resultDialog();
+  let resultShown = false;
+  replace(root, h('div', { class: 'table-page replay' }, els.head, els.controls, els.message, els.board, els.log, els.extra, dialog.el));
 
   function onKey(event) {
     if (!info || event.target.closest('input, select, textarea')) return;
@@ -40,16 +43,27 @@ export function mountReplay(root, { id, step, seat }) {
 
   async function start() {
     try {
+      const view = await getTable(id, null);
+      table = view && view.table;
+      setNames(table && table.seats);
+    } catch (e) {
+      error = errorText(e);
+      render();
+      return;
+    }
+    if (table && table.status !== 'finished') {
+      // a game still being played has no replay yet: say so plainly
+      error = t('replay.unfinished');
+      render();
+      return;
+    }
+    try {
       info = await getReplay(id);
     } catch (e) {
       error = errorText(e);
       render();
       return;
     }
-    try {
-      const view = await getTable(id, null);
-      table = view && view.table;
-    } catch { /* the seats' kinds are a bonus */ }
     const wanted = step === undefined || step === null || step === '' ? info.steps : Number(step);
     go(Number.isFinite(wanted) ? wanted : info.steps);
   }
@@ -136,9 +150,16 @@ export function mountReplay(root, { id, step, seat }) {
       text: data.text,
     };
     mod.render(view, els.board, null);
+    if (data.step === info.steps && obs.result) {
+      dialog.fill(info.game, obs, current.seat, null);
+      if (!resultShown) {
+        resultShown = true;
+        dialog.show(false);
+      }
+    }
     if (obs.log) {
       els.log.hidden = false;
-      replace(els.log, h('h2', {}, t('table.log')), logList(obs, mod, current.seat));
+      logPanel(els.log, obs, mod, current.seat);
     } else {
       els.log.hidden = true;
     }
@@ -156,6 +177,7 @@ export function mountReplay(root, { id, step, seat }) {
     },
     destroy() {
       destroyed = true;
+      dialog.close();
       document.removeEventListener('keydown', onKey);
     },
   };

@@ -2,11 +2,12 @@
 // actions as buttons, the log. Works for every game; the board comes from games/index.js.
 
 import { h, replace } from './dom.js';
-import { t, seatName, joinList, getLang } from './i18n.js';
-import { watchTable, postAction, handToBot } from './api.js';
+import { t, has, seatName, setNames, joinList, getLang, savedName, saveName } from './i18n.js';
+import { watchTable, postAction, postUndo, handToBot, nameSeat } from './api.js';
 import { gameModule, gameTitle } from './games/index.js';
 import { remember, update, loadRecent, tableHref } from './recent.js';
 import { linkList } from './links.js';
+import { resultDialog } from './results.js';
 
 const LOG_LINES = 30;
 
@@ -19,6 +20,15 @@ export function errorText(error) {
   return base + detail;
 }
 
+/** The server's words say "Seat 2": the players' names instead, where they gave one. */
+function withNames(text, viewer) {
+  if (!text) return text;
+  return text.replace(/\b(Seat|Place) (\d)\b/g, (all, _word, n) => {
+    const name = seatName(Number(n), viewer);
+    return Number(n) === viewer || name === t('seat.n', { n }) ? all : name;
+  });
+}
+
 /** Log entries, newest first, in the page's language. */
 export function logList(obs, module, viewer, freshFrom = Infinity) {
   const log = (obs && obs.log) || [];
@@ -26,10 +36,17 @@ export function logList(obs, module, viewer, freshFrom = Infinity) {
   const items = [];
   for (let i = log.length - 1; i >= start; i -= 1) {
     const ev = log[i];
-    const text = module.eventText ? module.eventText(ev, viewer) : ev.text;
+    const text = withNames(module.eventText ? module.eventText(ev, viewer) : ev.text, viewer);
     items.push(h('li', { class: [i >= freshFrom && 'fresh', `ev-${ev.event}`], 'data-event': ev.event }, text || ev.text || ''));
   }
   return h('ol', { class: 'log-list', reversed: true, start: log.length }, items);
+}
+
+/** The log panel: a region with role="log", newest entry first so it is seen at once. */
+export function logPanel(el, obs, module, viewer, freshFrom) {
+  el.setAttribute('role', 'log');
+  el.setAttribute('aria-label', t('table.log'));
+  replace(el, h('h2', {}, t('table.log')), logList(obs, module, viewer, freshFrom));
 }
 
 export function rulesBlock(module) {
@@ -49,6 +66,7 @@ export function mountTable(root, { id, token }) {
   let headKey = null;
   let leaveBot = 'medium';
 
+  const dialog = resultDialog();
   const els = {
     head: h('div', { class: 'table-head' }),
     status: h('div', { class: 'status', 'data-testid': 'status', role: 'status', 'aria-live': 'polite' }, t('table.loading')),
@@ -56,11 +74,55 @@ export function mountTable(root, { id, token }) {
     board: h('div', { class: 'board', 'data-testid': 'board' }),
     after: h('div', { class: 'after-game' }),
     actions: h('section', { class: 'panel actions', 'data-testid': 'actions', 'aria-label': t('table.actions') }),
-    log: h('section', { class: 'panel log', 'data-testid': 'log', 'aria-label': t('table.log') }),
+    tools: h('div', { class: 'turn-tools', 'data-testid': 'turn-tools' }),
+    log: h('section', { class: 'panel log', 'data-testid': 'log', role: 'log', 'aria-label': t('table.log') }),
+    side: h('aside', { class: 'table-side', id: 'table-side', 'data-testid': 'side' }),
+    drawer: h('button', { type: 'button', class: 'drawer-toggle', 'data-testid': 'log-toggle', 'aria-controls': 'table-side', 'aria-expanded': 'false' }),
     extra: h('div', {}),
   };
+  els.drawer.addEventListener('click', () => setDrawer(!drawerOpen));
+  els.side.append(els.log);
   replace(root, h('div', { class: 'table-page' },
-    els.head, els.status, els.message, els.after, els.board, els.actions, els.log, els.extra));
+    els.head, els.status, els.tools, els.message, els.after,
+    h('div', { class: 'table-layout' },
+      h('div', { class: 'table-main' }, els.board, els.actions, els.extra),
+      els.side),
+    els.drawer, dialog.el));
+  let drawerOpen = false;
+  let resultShown = false; // the dialog opens by itself once; a button opens it again
+  let unseen = 0; // log entries that arrived while the phone's drawer was shut
+
+  function setDrawer(value) {
+    drawerOpen = value;
+    if (value) unseen = 0;
+    els.side.classList.toggle('open', value);
+    renderDrawer();
+    if (value) els.side.focus({ preventScroll: true });
+  }
+
+  function renderDrawer() {
+    els.drawer.setAttribute('aria-expanded', String(drawerOpen));
+    replace(els.drawer, drawerOpen ? t('table.log.close') : t('table.log'),
+      !drawerOpen && unseen ? h('span', { class: 'badge', 'aria-label': t('table.log.new', { n: unseen }) }, String(unseen)) : null);
+  }
+  els.side.tabIndex = -1;
+
+  function onKey(event) {
+    // z takes back the last step; it wins over any move key starting with z
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target.closest && event.target.closest('input, select, textarea, [contenteditable]')) return;
+    if (event.key === 'z' || event.key === 'Z') {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      takeBack();
+    } else if (event.key === 'Escape' && drawerOpen) {
+      setDrawer(false);
+      els.drawer.focus();
+    }
+  }
+  document.addEventListener('keydown', onKey, true);
+
+  const timer = setInterval(renderTimer, 1000);
 
   if (token) remember({ id, token });
 
@@ -70,6 +132,7 @@ export function mountTable(root, { id, token }) {
       if (view && next.seq < view.seq) return; // an older view arriving late
       const first = !view;
       view = next;
+      setNames(view.table && view.table.seats);
       if (first) {
         const seat = view.seat;
         const entry = { id, token: token || null, game: view.table && view.table.game, seat };
@@ -117,6 +180,76 @@ export function mountTable(root, { id, token }) {
     }
   }
 
+  async function takeBack() {
+    if (pending || !view || !view.undo || !view.undo.possible) return;
+    pending = true;
+    showMessage(null);
+    renderStatus();
+    try {
+      const next = await postUndo(id, token, view.seq);
+      if (next) view = next;
+    } catch (error) {
+      showMessage(errorText(error));
+      if (error.status === 409) watcher.refresh(true);
+    } finally {
+      pending = false;
+      if (!destroyed) render();
+    }
+  }
+
+  /** Why undo is off, in the page's words (the server's code; its English as a fallback). */
+  function undoReason(undo) {
+    if (undo.code === 'ok') return t('undo.ok', { step: stepWords(undo) });
+    if (undo.code === 'final') return t('undo.final', { step: stepWords(undo) });
+    return has(`undo.${undo.code}`) ? t(`undo.${undo.code}`) : undo.reason;
+  }
+
+  function stepWords(undo) {
+    const mod = module();
+    if (undo.action !== undefined && undo.action !== null && mod.actionText) return mod.actionText(undo.action, view, undo.step);
+    return undo.step || '';
+  }
+
+  function renderTools() {
+    const seated = view && view.seat !== null && view.seat !== undefined;
+    const finished = view && view.table && view.table.status === 'finished';
+    if (!seated || finished || (mySeat() && mySeat().kind === 'bot')) {
+      replace(els.tools, timerEl());
+      return;
+    }
+    const undo = view.undo || { possible: false, code: 'turn', reason: '' };
+    const why = undoReason(undo);
+    const off = !undo.possible || pending;
+    replace(els.tools,
+      h('button', {
+        type: 'button', class: 'undo', 'data-testid': 'undo', 'data-control': 'undo', 'aria-keyshortcuts': 'z',
+        'aria-disabled': off ? 'true' : 'false', 'aria-describedby': 'undo-why', title: `${why} (z)`,
+        onclick: takeBack,
+      }, h('span', { 'aria-hidden': 'true' }, '↶ '), t('undo.button')),
+      h('span', { class: ['why', undo.possible && 'why-ok'], id: 'undo-why', 'data-testid': 'undo-why' }, why),
+      timerEl());
+  }
+
+  /** Who is to move and for how long: the clock of the seat whose turn it is. */
+  function timerEl() {
+    if (!view || view.to_move === null || view.to_move === undefined) return null;
+    return h('span', { class: 'turn-timer', role: 'timer', 'data-testid': 'turn-timer', 'aria-live': 'off' },
+      t('table.timer', { who: seatName(view.to_move, view.seat), time: clock() }));
+  }
+
+  function clock() {
+    const since = view && view.table && Date.parse(view.table.updated);
+    const seconds = Number.isFinite(since) ? Math.max(0, Math.floor((Date.now() - since) / 1000)) : 0;
+    const m = Math.floor(seconds / 60);
+    const sec = String(seconds % 60).padStart(2, '0');
+    return `${m}:${sec}`;
+  }
+
+  function renderTimer() {
+    const el = els.tools.querySelector('.turn-timer');
+    if (el && view) el.textContent = t('table.timer', { who: seatName(view.to_move, view.seat), time: clock() });
+  }
+
   function module() {
     return gameModule(view && view.table ? view.table.game : view && view.observation && view.observation.game);
   }
@@ -124,12 +257,12 @@ export function mountTable(root, { id, token }) {
   function renderHead() {
     // redrawn only when what it shows changes (a bot's move must not close an open <details>)
     const seat = mySeat();
-    const key = JSON.stringify([getLang(), conn, view && view.seat, view && view.table && view.table.status, seat && seat.kind, !!view]);
+    const key = JSON.stringify([getLang(), conn, view && view.seat, view && view.table && view.table.status, seat && seat.kind, seat && seat.name, !!view]);
     if (key === headKey) return;
     headKey = key;
     const game = view && view.table ? gameTitle(view.table.game, view.table.game) : '';
     const seatLine = !view ? '' : view.seat === null || view.seat === undefined
-      ? t('table.spectator') : t('table.youAre', { n: view.seat });
+      ? t('table.spectator') : [t('table.youAre', { n: view.seat }), seat && seat.name ? ` ${t('name.as', { name: seat.name })}` : ''].join('');
     const links = [];
     const recent = loadRecent().find((e) => e.id === id && e.links);
     if (recent) {
@@ -146,10 +279,39 @@ export function mountTable(root, { id, token }) {
         h('h1', {}, game ? `${game} · ` : '', t('table.title', { id })),
         h('span', { class: ['conn', `conn-${conn}`], 'data-testid': 'connection', 'data-state': conn }, t(`conn.${conn}`))),
       h('p', { class: 'seat-line' }, seatLine),
+      seat && seat.kind === 'human' && !seat.name ? nameForm() : null,
       h('div', { class: 'head-extras' },
         h('details', { class: 'share', open: open.share, ontoggle: (e) => { open.share = e.target.open; } },
           h('summary', {}, t('table.share')), linkList(links)),
         view ? leaveBlock() : null));
+  }
+
+  /** The invitation page asks the player's name once (kept in this browser for next time). */
+  function nameForm() {
+    const input = h('input', {
+      type: 'text', id: 'seat-name', maxlength: 24, required: true, value: savedName(), autocomplete: 'nickname',
+      'data-testid': 'name-input', 'aria-describedby': 'seat-name-help',
+    });
+    return h('form', {
+      class: 'name-form', 'data-testid': 'name-form',
+      onsubmit: async (e) => {
+        e.preventDefault();
+        const name = input.value.trim();
+        if (!name || !view) return;
+        try {
+          const next = await nameSeat(id, view.seat, token, name);
+          saveName(name);
+          if (next && next.seq >= view.seq) { view = next; setNames(view.table.seats); }
+          showMessage(null);
+          render();
+        } catch (error) {
+          showMessage(errorText(error));
+        }
+      },
+    },
+    h('span', { id: 'seat-name-help', class: 'muted' }, t('name.ask'), ' '),
+    h('label', { for: 'seat-name' }, t('name.label')), ' ', input, ' ',
+    h('button', { type: 'submit', class: 'small' }, t('name.save')));
   }
 
   function mySeat() {
@@ -261,14 +423,27 @@ export function mountTable(root, { id, token }) {
       return;
     }
     els.log.hidden = false;
-    replace(els.log, h('h2', {}, t('table.log')), logList(obs, module(), view.seat, freshFrom));
+    logPanel(els.log, obs, module(), view.seat, freshFrom);
+    if (freshFrom !== Infinity && length > freshFrom && !drawerOpen) unseen += length - freshFrom;
+    renderDrawer();
   }
 
   function renderAfter() {
     const finished = view.table && view.table.status === 'finished';
+    const obs = view.observation || {};
+    if (finished && obs.result) {
+      const replayLink = h('a', { class: 'button', href: `#/replay/${encodeURIComponent(id)}` }, t('table.replay'));
+      dialog.fill(view.table.game, obs, view.seat, replayLink);
+      if (!resultShown) {
+        resultShown = true;
+        dialog.show();
+      }
+    }
     replace(els.after, finished
       ? h('p', { class: 'after-links' },
-        h('a', { class: 'button primary', href: `#/replay/${encodeURIComponent(id)}`, 'data-testid': 'replay-link' }, t('table.replay')),
+        obs.result ? h('button', { type: 'button', class: 'primary', 'data-testid': 'result-open', onclick: () => dialog.show() }, t('res.title')) : null,
+        ' ',
+        h('a', { class: 'button', href: `#/replay/${encodeURIComponent(id)}`, 'data-testid': 'replay-link' }, t('table.replay')),
         ' ',
         h('a', { class: 'button', href: '#/' }, t('table.backLobby')))
       : null);
@@ -287,6 +462,7 @@ export function mountTable(root, { id, token }) {
     const mod = module();
     mod.render(view, els.board, act); // while an action is under way .busy makes the board inert
     renderActions();
+    renderTools();
     renderLog();
     if (!els.extra.firstChild || els.extra.dataset.lang !== getLang()) {
       replace(els.extra, rulesBlock(mod));
@@ -303,12 +479,16 @@ export function mountTable(root, { id, token }) {
       // the language changed: draw everything again from the last view
       els.actions.setAttribute('aria-label', t('table.actions'));
       els.log.setAttribute('aria-label', t('table.log'));
+      renderDrawer();
       logSeen = view ? ((view.observation || {}).log || []).length : null;
       if (view) render();
       else renderHead();
     },
     destroy() {
       destroyed = true;
+      dialog.close();
+      clearInterval(timer);
+      document.removeEventListener('keydown', onKey, true);
       watcher.close();
       document.title = 'nilegames';
     },

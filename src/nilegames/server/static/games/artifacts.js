@@ -508,7 +508,6 @@ function resultPanel(ctx) {
   const winners = res.winners || [];
   const over = (obs.log || []).slice().reverse().find((ev) => ev.event === 'game_over');
   const cols = (res.favour || []).map((favour, seat) => {
-    const ret = (res.returns || [])[seat];
     const kept = (res.cards_kept || [])[seat] ?? 0;
     return h('div', {
       class: ['result-seat', 'ar-result-seat', winners.includes(seat) && 'winner', seat === viewer && 'you'],
@@ -518,7 +517,7 @@ function resultPanel(ctx) {
       winners.includes(seat) ? h('span', { class: 'crown' }, ` ★ ${t('result.winner')}`) : null),
     h('div', { class: 'ar-final', 'data-testid': 'final-favour', 'data-favour': favour }, t('ar.result.favour', { n: favour })),
     h('div', { class: 'ar-kept', 'data-testid': 'cards-kept', 'data-kept': kept }, tn('ar.result.kept', kept)),
-    ret === undefined ? null : h('div', { class: 'result-return' }, t('result.return', { value: ret > 0 ? `+${+ret.toFixed(2)}` : `${+ret.toFixed(2)}` })));
+    null);
   });
   const names = winners.map((w) => seatName(w, viewer));
   return h('section', { class: 'panel result', 'data-testid': 'result' },

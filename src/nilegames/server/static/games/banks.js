@@ -762,7 +762,6 @@ function resultPanel(ctx) {
   const winners = res.winners || [];
   const over = (obs.log || []).slice().reverse().find((ev) => ev.event === 'game_over');
   const cols = (res.scores || []).map((score, seat) => {
-    const ret = (res.returns || [])[seat];
     return h('div', {
       class: ['result-seat', 'bk-result-seat', winners.includes(seat) && 'winner', seat === viewer && 'you'],
       'data-seat': seat, 'data-winner': winners.includes(seat) ? 'true' : 'false', style: `--seat:${seatColour(seat)}`,
@@ -771,7 +770,7 @@ function resultPanel(ctx) {
       winners.includes(seat) ? h('span', { class: 'crown' }, ` ★ ${t('result.winner')}`) : null),
     h('div', { class: 'bk-final-score', 'data-testid': 'final-score', 'data-score': score }, String(score)),
     h('div', { class: 'muted', 'data-testid': 'final-lost', 'data-lost': (res.lost || [])[seat] ?? 0 }, t('bk.result.lost', { n: (res.lost || [])[seat] ?? 0 })),
-    ret === undefined ? null : h('div', { class: 'result-return' }, t('result.return', { value: ret > 0 ? `+${+ret.toFixed(2)}` : `${+ret.toFixed(2)}` })));
+    null);
   });
   const names = winners.map((w) => seatName(w, viewer));
   return h('section', { class: 'panel result', 'data-testid': 'result' },

@@ -89,7 +89,6 @@ export function render(view, root, act) {
       const byCount = CROPS.map((crop) => [crop, stock[crop] ?? 0]).sort((a, b) => a[1] - b[1]);
       const matches = byCount.length === piles.length && byCount.every(([, n], i) => n === piles[i]);
       const max = Math.max(1, ...piles);
-      const ret = (res.returns || [])[seat];
       cols.push(h('div', {
         class: ['result-seat', winners.includes(seat) && 'winner', seat === viewer && 'you'],
         'data-seat': seat, 'data-winner': winners.includes(seat) ? 'true' : 'false',
@@ -105,7 +104,7 @@ export function render(view, root, act) {
             h('div', { class: 'pile-bar', style: `height:${8 + (n / max) * 72}px;--c:${colour.fill}` }),
             h('span', { class: 'pile-crop' }, crop ? t(`initial.${crop}`) : ''));
         })),
-      ret === undefined ? null : h('div', { class: 'result-return' }, t('result.return', { value: ret > 0 ? `+${+ret.toFixed(2)}` : `${+ret.toFixed(2)}` }))));
+      null));
     }
     const names2 = winners.map((w) => seatName(w, viewer));
     return h('section', { class: 'panel result', 'data-testid': 'result' },

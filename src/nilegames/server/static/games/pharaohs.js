@@ -458,7 +458,6 @@ function resultPanel(ctx) {
   const penalties = (over && over.penalties) || [];
   const cols = (res.scores || []).map((score, seat) => {
     const left = (res.racks_left || [])[seat] || {};
-    const ret = (res.returns || [])[seat];
     const kinds = KINDS.filter((k) => left[k]);
     return h('div', {
       class: ['result-seat', 'ph-result-seat', winners.includes(seat) && 'winner', seat === viewer && 'you'],
@@ -473,7 +472,7 @@ function resultPanel(ctx) {
           tileSvg(kindIndex(k), { size: 28, label: false }), left[k] > 1 ? h('span', { class: 'ph-mini-count' }, `×${left[k]}`) : null))
         : h('span', { class: 'muted' }, t('ph.result.leftNone')),
       penalties[seat] ? h('span', { class: 'ph-penalty' }, ` ${t('ph.result.penalty', { n: penalties[seat] })}`) : null),
-    ret === undefined ? null : h('div', { class: 'result-return' }, t('result.return', { value: ret > 0 ? `+${+ret.toFixed(2)}` : `${+ret.toFixed(2)}` })));
+    null);
   });
   const names = winners.map((w) => seatName(w, viewer));
   return h('section', { class: 'panel result', 'data-testid': 'result' },

@@ -1,0 +1,217 @@
+"""The table's comforts in a real browser: undo (button and ``z``), the log beside the
+board or in a phone's drawer, names, the turn clock, the result dialog and the replay of
+an unfinished game; in English at 1280×800 and in French on a 390-pixel phone."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server_helpers import serve
+from tests.web_helpers import chromium_path, new_table, play_out
+
+try:
+    from playwright.sync_api import Browser, Page, expect, sync_playwright
+except ImportError:  # pragma: no cover - .ci/run installs it
+    pytest.skip("Playwright not found: pip install playwright", allow_module_level=True)
+
+STATUS = '[data-testid="status"]'
+NOT_PENDING = (
+    """() => document.querySelector('[data-testid="status"]')?.dataset.state !== 'pending'"""
+)
+UNDONE = """() => document.querySelector('[data-testid="undo"]')
+  ?.getAttribute('aria-disabled') === 'true'"""
+MY_TURN = (
+    """() => document.querySelector('[data-testid="status"]')?.dataset.state === 'your-turn'"""
+)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serve(tmp_path_factory.mktemp("web-table")) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    executable = chromium_path()
+    if executable is None:
+        pytest.skip("Chromium not found: install Debian's chromium")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+def open_page(browser: Browser, width: int, height: int, lang: str) -> tuple[Page, list[str]]:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_init_script(f"localStorage.setItem('nilegames.lang', '{lang}')")
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on(
+        "console",
+        lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None,
+    )
+    page.set_default_timeout(15_000)
+    return page, problems
+
+
+def seat_view(base: str, table_id: str, token: str | None = None) -> dict[str, Any]:
+    headers = {"X-Seat-Token": token} if token else {}
+    view: dict[str, Any] = httpx.get(f"{base}/api/tables/{table_id}", headers=headers).json()
+    return view
+
+
+def in_viewport(page: Page, selector: str) -> bool:
+    box = page.locator(selector).first.bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    return box["y"] >= 0 and box["y"] + min(box["height"], 20) <= size["height"]
+
+
+def test_undo_log_names_and_clock_at_1280(browser: Browser, server: str) -> None:
+    seats = [{"kind": "human", "name": "Amira"}, {"kind": "human", "name": "Bastien"}]
+    created = new_table(server, seats, variant="short")
+    tid, tokens = created["table"]["id"], created["tokens"]
+    rng = random.Random(5)
+    # the other seat plays until seat 0 is to move
+    while seat_view(server, tid)["to_move"] != 0:
+        mine = seat_view(server, tid, tokens["1"])
+        httpx.post(
+            f"{server}/api/tables/{tid}/actions",
+            json={"seq": mine["seq"], "action": rng.choice(mine["legal_actions"])["action"]},
+            headers={"X-Seat-Token": tokens["1"]},
+        ).raise_for_status()
+    page, problems = open_page(browser, 1280, 800, "en")
+    page.goto(f"{server}/{created['links']['0']}")
+    page.wait_for_function(MY_TURN)
+
+    # the log: a role="log" region beside the board, newest entry in view without scrolling
+    log = page.get_by_role("log")
+    expect(log).to_be_visible()
+    board = page.locator('[data-testid="board"]').bounding_box()
+    side = log.bounding_box()
+    assert board is not None and side is not None
+    assert side["x"] >= board["x"] + board["width"], "the log is beside the board"
+    assert in_viewport(page, '[data-testid="log"] li')
+    # names on the table and in the log, the clock of the seat to move
+    expect(page.locator(".seat-line")).to_contain_text("Amira")
+    expect(page.locator('[data-testid="board"]')).to_contain_text("Bastien")
+    expect(log).to_contain_text("Bastien")
+    expect(log).not_to_contain_text("Seat 1")
+    expect(page.get_by_role("timer")).to_contain_text("You · turn clock 0:")
+
+    # undo is off at the start of the turn, and says why (tooltip and aria-describedby)
+    undo = page.get_by_role("button", name="Undo")
+    expect(undo).to_have_attribute("aria-disabled", "true")
+    why = "Nothing to take back: chance has acted since your last step (a card or tile was drawn)."
+    expect(undo).to_have_attribute("title", f"{why} (z)")
+    expect(undo).to_have_accessible_description(why)
+    # steps: take the first open step back with the button, the next with z
+    used = {"button": False, "key": False}
+    for _ in range(60):
+        before = seat_view(server, tid, tokens["0"])
+        if before["to_move"] != 0:
+            break
+        actions = page.locator('[data-testid="actions"] [data-action]')
+        count = actions.count()
+        actions.nth(rng.randrange(count)).click()
+        page.wait_for_function(NOT_PENDING)
+        after = seat_view(server, tid, tokens["0"])
+        if after["undo"] and after["undo"]["possible"]:
+            expect(undo).to_have_attribute("aria-disabled", "false")
+            expect(undo).to_have_accessible_description(f"Take back: {after['undo']['step']}")
+            way = "button" if not used["button"] else "key"
+            if way == "button":
+                undo.click()
+            else:
+                page.locator("body").press("z")
+            page.wait_for_function(UNDONE)
+            back = seat_view(server, tid, tokens["0"])
+            assert back["seq"] == after["seq"] - 1
+            assert back["seq"] == before["seq"]
+            assert back["observation"] == before["observation"]
+            used[way] = True
+            if all(used.values()):
+                break
+            # play a move again so the loop goes on from here
+    assert used["button"], "no step could be taken back with the button"
+    assert problems == []
+
+
+def test_phone_in_french_drawer_name_and_unfinished_replay(browser: Browser, server: str) -> None:
+    created = new_table(server, [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    tid = created["table"]["id"]
+    page, problems = open_page(browser, 390, 844, "fr")
+    page.goto(f"{server}/{created['links']['0']}")
+    page.wait_for_function(MY_TURN)
+    # the invitation page asks the name ("Nom" in French)
+    page.get_by_label("Nom", exact=True).fill("Chiara")
+    page.get_by_role("button", name="Enregistrer").click()
+    expect(page.locator(".seat-line")).to_contain_text("Chiara")
+    assert seat_view(server, tid)["table"]["seats"][0]["name"] == "Chiara"
+    # the log is a drawer: shut at first, opened by its button, newest entry in view
+    expect(page.get_by_role("log")).to_be_hidden()
+    toggle = page.locator('[data-testid="log-toggle"]')
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    toggle.click()
+    expect(page.get_by_role("log")).to_be_visible()
+    expect(page.get_by_role("log")).to_contain_text("Ce qui s'est passé")
+    assert in_viewport(page, '[data-testid="log"] li')
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("log")).to_be_hidden()
+    expect(page.get_by_role("button", name="Annuler")).to_have_attribute("aria-disabled", "true")
+    expect(page.get_by_role("timer")).to_contain_text("chrono du tour")
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390
+    # a game still being played has no replay yet, and the page says so
+    page.goto(f"{server}/#/replay/{tid}")
+    expect(page.locator('[data-testid="message"]')).to_contain_text("pas encore finie")
+    assert problems == []
+
+
+def test_result_dialog_in_both_languages(browser: Browser, server: str) -> None:
+    humans = new_table(server, [{"kind": "human"}] * 3, variant="short")
+    tid = humans["table"]["id"]
+    final = play_out(server, tid, humans["tokens"], seed=11)
+    result = final["observation"]["result"]
+    for lang, width, height in (("en", 1280, 800), ("fr", 390, 844)):
+        page, problems = open_page(browser, width, height, lang)
+        page.goto(f"{server}/{humans['links']['0']}")
+        dialog = page.locator('[data-testid="result-dialog"]')
+        expect(dialog).to_be_visible()
+        # every seat's five piles, smallest first, as the rulebook counts them
+        for seat, piles in enumerate(result["piles"]):
+            row = dialog.locator(f'tr[data-seat="{seat}"] td')
+            expect(row).to_have_text([str(n) for n in sorted(piles)])
+        winners = dialog.locator("tr.winner")
+        expect(winners).to_have_count(len(result["winners"]))
+        text = dialog.inner_text()
+        assert "score" not in text.lower() and "+1" not in text and "-1" not in text
+        expect(dialog.locator('[data-testid="result-tiebreak"]')).not_to_be_empty()
+        word = "Close" if lang == "en" else "Fermer"
+        page.get_by_role("button", name=word).click()
+        expect(dialog).to_be_hidden()
+        # the same dialog ends the replay
+        page.goto(f"{server}/#/replay/{tid}")
+        expect(dialog).to_be_visible()
+        for seat, piles in enumerate(result["piles"]):
+            row = dialog.locator(f'tr[data-seat="{seat}"] td')
+            expect(row).to_have_text([str(n) for n in sorted(piles)])
+        assert problems == []
+        page.context.close()
+
+
+def test_lobby_name_goes_to_the_table(browser: Browser, server: str) -> None:
+    page, problems = open_page(browser, 1280, 800, "en")
+    page.goto(server)
+    page.get_by_label("Name", exact=True).fill("Dalia")
+    page.click('[data-testid="quick-play"]')
+    page.wait_for_function(MY_TURN)
+    expect(page.locator(".seat-line")).to_contain_text("as Dalia")
+    assert problems == []
