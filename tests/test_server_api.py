@@ -267,6 +267,7 @@ def test_a_leaving_player_hands_the_seat_to_a_bot(url: str) -> None:
             "seat": 1,
             "kind": "bot",
             "bot": "random",
+            "name": None,
             "connected": True,
         }
         again = client.post(path, json={"bot": "easy"}, headers={"X-Seat-Token": tokens["1"]})
