@@ -13,8 +13,9 @@ from fastapi import APIRouter, Depends, Header, Request, WebSocket, WebSocketDis
 from fastapi.responses import Response
 from starlette.types import Message
 
+from nilegames.core import NilegamesError, guide
 from nilegames.server import views
-from nilegames.server.errors import ApiError
+from nilegames.server.errors import ApiError, from_core
 from nilegames.server.limits import RateLimits
 from nilegames.server.live import Hub, Subscriber
 from nilegames.server.schemas import (
@@ -22,6 +23,7 @@ from nilegames.server.schemas import (
     Created,
     ErrorBody,
     GameInfo,
+    GuideInfo,
     Move,
     NameRequest,
     NewTable,
@@ -74,6 +76,25 @@ def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
 async def list_games() -> list[dict[str, Any]]:
     """Every game with its player range, options and the bots a seat may have."""
     return views.game_list()
+
+
+@router.get("/api/games/{game_id}/guide", response_model=GuideInfo, responses=refusals(404))
+async def get_guide(game_id: str, lang: str = "en") -> dict[str, Any]:
+    """A game's rules for players in ``lang`` (English when not written in it): the whole
+    text as HTML (raw HTML in the source is escaped), its sections, and the tooltip of each
+    card, tile and board part."""
+    try:
+        found = guide.load(game_id, lang)
+    except NilegamesError as error:
+        raise from_core(error) from None
+    return {
+        "game": found.game_id,
+        "lang": found.lang,
+        "title": found.title,
+        "html": found.to_html(),
+        "sections": [{"key": s.key, "title": s.title, "anchor": s.anchor} for s in found.sections],
+        "tooltips": dict(found.tooltips),
+    }
 
 
 @router.post(
@@ -131,7 +152,8 @@ async def post_action(table_id: str, body: Move, hub: HubDep, token: Token = Non
 @router.post(
     "/api/tables/{table_id}/undo",
     response_model=View,
-    responses=refusals(403, 404, 409, 413, 422),
+    responses=refusals(403, 404, 409, 413, 422, 429, 503),
+    dependencies=[Depends(limit_moves)],
 )
 async def post_undo(table_id: str, body: Seq, hub: HubDep, token: Token = None) -> ViewJSON:
     """Take back the token's seat's last step of an open move (409 says why not)."""
@@ -156,7 +178,8 @@ async def hand_to_bot(
 @router.post(
     "/api/tables/{table_id}/seats/{seat}/name",
     response_model=View,
-    responses=refusals(403, 404, 413, 422),
+    responses=refusals(403, 404, 413, 422, 429, 503),
+    dependencies=[Depends(limit_moves)],
 )
 async def name_seat(
     table_id: str, seat: int, body: NameRequest, hub: HubDep, token: Token = None

@@ -84,6 +84,21 @@ class GameInfo(BaseModel):
     bots: list[str]
 
 
+class GuideSection(BaseModel):
+    key: str
+    title: str
+    anchor: str = Field(description="The id of the section in `html`.")
+
+
+class GuideInfo(BaseModel):
+    game: str
+    lang: str = Field(description="The language given (English if the guide lacks the one asked).")
+    title: str
+    html: str
+    sections: list[GuideSection]
+    tooltips: dict[str, str]
+
+
 class SeatInfo(BaseModel):
     seat: int
     kind: Literal["human", "bot"]
