@@ -5,6 +5,7 @@ an unfinished game; in English at 1280×800 and in French on a 390-pixel phone."
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -141,6 +142,16 @@ def test_undo_log_names_and_clock_at_1280(browser: Browser, server: str) -> None
                 break
             # play a move again so the loop goes on from here
     assert used["button"], "no step could be taken back with the button"
+    # every card has the guide's tooltip; the Rules link opens the whole guide
+    tips = httpx.get(f"{server}/api/games/nile/guide", params={"lang": "en"}).json()["tooltips"]
+    card = page.locator('[data-testid="fields"] [data-crop="Papyrus"]').first
+    expect(card).to_have_attribute("title", re.compile(re.escape(tips["Papyrus"])))
+    page.get_by_role("link", name="Rules").click()
+    rules = page.get_by_role("dialog", name="Rules of NILE")
+    expect(rules).to_be_visible()
+    expect(rules).to_contain_text("smallest")
+    page.keyboard.press("Escape")
+    expect(rules).to_be_hidden()
     assert problems == []
 
 
@@ -167,6 +178,11 @@ def test_phone_in_french_drawer_name_and_unfinished_replay(browser: Browser, ser
     expect(page.get_by_role("log")).to_be_hidden()
     expect(page.get_by_role("button", name="Annuler")).to_have_attribute("aria-disabled", "true")
     expect(page.get_by_role("timer")).to_contain_text("chrono du tour")
+    page.get_by_role("link", name="Règles").click()
+    rules = page.get_by_role("dialog", name="Règles de NILE")
+    expect(rules).to_contain_text("NILE : comment jouer")
+    rules.get_by_role("button", name="Fermer").click()
+    expect(rules).to_be_hidden()
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390
     # a game still being played has no replay yet, and the page says so

@@ -38,6 +38,9 @@ const enc = encodeURIComponent;
 /** GET /api/games: every game with its players, options and bots. */
 export const listGames = () => request('GET', '/api/games');
 
+/** GET /api/games/<id>/guide?lang=: the rules as HTML, their sections and tooltips. */
+export const getGuide = (game, lang) => request('GET', `/api/games/${enc(game)}/guide?lang=${enc(lang)}`);
+
 /** POST /api/tables: {table, tokens, links}. */
 export const createTable = (spec) => request('POST', '/api/tables', { body: spec });
 

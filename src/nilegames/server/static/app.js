@@ -5,6 +5,7 @@ import { t, getLang, setLang, onLangChange } from './i18n.js';
 import { mountLobby } from './lobby.js';
 import { mountTable } from './table.js';
 import { mountReplay } from './replay.js';
+import { mountRules } from './rules.js';
 
 const app = document.getElementById('app');
 const header = document.getElementById('top');
@@ -26,6 +27,8 @@ function route() {
     page = mountTable(app, { id: decodeURIComponent(match[1]), token: params.get('token') || null });
   } else if ((match = /^\/replay\/([^/]+)$/.exec(path))) {
     page = mountReplay(app, { id: decodeURIComponent(match[1]), step: params.get('step'), seat: params.get('seat') });
+  } else if ((match = /^\/rules\/([^/]+)$/.exec(path))) {
+    page = mountRules(app, { game: decodeURIComponent(match[1]) });
   } else {
     page = mountLobby(app);
   }

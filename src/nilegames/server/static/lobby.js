@@ -8,6 +8,7 @@ import { gameModule, gameTitle } from './games/index.js';
 import { loadRecent, remember, forget, forgetAll, tableHref } from './recent.js';
 import { linkList } from './links.js';
 import { errorText } from './table.js';
+import { rulesLink } from './rules.js';
 
 const QUICK = {
   game: 'nile',
@@ -242,6 +243,29 @@ export function mountLobby(root) {
       mod.rules ? mod.rules().map((p) => h('p', {}, p)) : h('p', { class: 'muted' }, t('lobby.rules.none')));
   }
 
+  /** Each game in one line: what it is about, how many play, its rules, a table for it. */
+  function gamesSection() {
+    if (!state.games) return null;
+    return h('section', { class: 'panel games', 'data-testid': 'games' },
+      h('h2', {}, t('lobby.games.title')),
+      h('ul', { class: 'game-list' }, state.games.map((g) => h('li', { 'data-game': g.id },
+        h('div', { class: 'game-line' },
+          h('strong', {}, g.title || g.id),
+          h('span', { class: 'muted' }, ` · ${t('lobby.games.players', { min: g.min_players, max: g.max_players })}`)),
+        h('p', { class: 'game-blurb' }, has(`lobby.blurb.${g.id}`) ? t(`lobby.blurb.${g.id}`) : ''),
+        h('p', { class: 'game-links' },
+          rulesLink(g.id), ' · ',
+          h('button', {
+            type: 'button', class: 'small link-like', 'data-testid': `setup-${g.id}`,
+            onclick: () => {
+              resetForm(g.id);
+              render();
+              const form = root.querySelector('.new-table');
+              if (form) form.scrollIntoView({ block: 'start' });
+            },
+          }, t('lobby.games.setup')))))));
+  }
+
   function recentSection() {
     const list = loadRecent();
     return h('section', { class: 'panel recent', 'data-testid': 'recent' },
@@ -270,7 +294,7 @@ export function mountLobby(root) {
         quickSection(),
         state.error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'message' }, state.error) : null,
         formSection()),
-      h('div', { class: 'lobby-side' }, recentSection())));
+      h('div', { class: 'lobby-side' }, recentSection(), gamesSection())));
     document.title = 'nilegames';
   }
 

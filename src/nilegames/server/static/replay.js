@@ -4,6 +4,7 @@
 import { h, replace } from './dom.js';
 import { t, seatName, setNames } from './i18n.js';
 import { resultDialog } from './results.js';
+import { rulesLink, guideFor, applyTooltips } from './rules.js';
 import { getReplay, getReplayStep, getTable } from './api.js';
 import { gameModule, gameTitle } from './games/index.js';
 import { errorText, logPanel, rulesBlock } from './table.js';
@@ -92,7 +93,8 @@ export function mountReplay(root, { id, step, seat }) {
   function renderHead() {
     const game = info ? gameTitle(info.game, info.game) : '';
     replace(els.head,
-      h('div', { class: 'table-title' }, h('h1', {}, game ? `${game} · ` : '', t('replay.title', { id }))),
+      h('div', { class: 'table-title' }, h('h1', {}, game ? `${game} · ` : '', t('replay.title', { id })),
+        info ? rulesLink(info.game) : null),
       h('p', {}, h('a', { href: `#/table/${encodeURIComponent(id)}` }, t('replay.backTable')), ' · ',
         h('a', { href: '#/' }, t('table.backLobby'))));
   }
@@ -150,6 +152,7 @@ export function mountReplay(root, { id, step, seat }) {
       text: data.text,
     };
     mod.render(view, els.board, null);
+    guideFor(info.game).then((guide) => applyTooltips(els.board, guide.tooltips)).catch(() => {});
     if (data.step === info.steps && obs.result) {
       dialog.fill(info.game, obs, current.seat, null);
       if (!resultShown) {

@@ -8,6 +8,7 @@ import { gameModule, gameTitle } from './games/index.js';
 import { remember, update, loadRecent, tableHref } from './recent.js';
 import { linkList } from './links.js';
 import { resultDialog } from './results.js';
+import { rulesLink, guideFor, applyTooltips } from './rules.js';
 
 const LOG_LINES = 30;
 
@@ -250,6 +251,22 @@ export function mountTable(root, { id, token }) {
     if (el && view) el.textContent = t('table.timer', { who: seatName(view.to_move, view.seat), time: clock() });
   }
 
+  /** The guide's tooltips on the board, once they are loaded (per language). */
+  let tips = null;
+  function tooltips() {
+    const game = view && view.table && view.table.game;
+    if (!game) return;
+    const lang = getLang();
+    if (tips && tips.lang === lang && tips.game === game) {
+      applyTooltips(els.board, tips.tooltips);
+      return;
+    }
+    guideFor(game).then((guide) => {
+      tips = { lang, game, tooltips: guide.tooltips };
+      if (!destroyed && getLang() === lang) applyTooltips(els.board, guide.tooltips);
+    }).catch(() => { /* the board works without them */ });
+  }
+
   function module() {
     return gameModule(view && view.table ? view.table.game : view && view.observation && view.observation.game);
   }
@@ -283,6 +300,7 @@ export function mountTable(root, { id, token }) {
       h('div', { class: 'head-extras' },
         h('details', { class: 'share', open: open.share, ontoggle: (e) => { open.share = e.target.open; } },
           h('summary', {}, t('table.share')), linkList(links)),
+        view && view.table ? rulesLink(view.table.game) : null,
         view ? leaveBlock() : null));
   }
 
@@ -461,6 +479,7 @@ export function mountTable(root, { id, token }) {
     renderAfter();
     const mod = module();
     mod.render(view, els.board, act); // while an action is under way .busy makes the board inert
+    tooltips();
     renderActions();
     renderTools();
     renderLog();
