@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test lint typecheck pytest differential bench clean
+.PHONY: run play test lint typecheck pytest differential bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,9 +17,12 @@ $(STAMP): pyproject.toml setup.py $(KERNEL) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,rl,ray]'
 	touch $(STAMP)
 
-## Serve the web app at http://127.0.0.1:8000 (SQLite under ./data/): play in the browser.
+PORT ?= 8000
+
+## Serve the web app at http://127.0.0.1:$(PORT) (SQLite under ./data/): play in the browser.
+## Another port: make run PORT=8080.
 run: $(STAMP)
-	$(BIN)/nilegames serve
+	$(BIN)/nilegames serve --port $(PORT)
 
 ## Play NILE in the terminal instead: you against two bots (ISMCTS, medium strength).
 play: $(STAMP)
@@ -42,6 +45,11 @@ pytest: $(STAMP)
 ## ones `make test` plays (tests/differential.py; about half an hour on one core).
 differential: $(STAMP)
 	NILEGAMES_DIFFERENTIAL_GAMES=1000 $(BIN)/pytest -n 2 -q tests/test_differential.py
+
+## The README's and docs' pictures: each game's table, result and replay at 1280 and 390
+## pixels wide, into docs/screenshots/ (needs Debian's chromium).
+screenshots: $(STAMP)
+	$(BIN)/python -m tests.screenshots
 
 ## Speed beside peers measured in the same run, as ratios: engines, PettingZoo envs, search;
 ## then simulations: games/s per game, and Ray against local processes.
