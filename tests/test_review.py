@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -12,9 +14,10 @@ from typer.testing import CliRunner
 import nilegames
 from nilegames.ai import make_bot
 from nilegames.ai.base import ask
-from nilegames.ai.review import best_move, decisions, review_move, review_record
+from nilegames.ai.review import _choices, best_move, decisions, review_move, review_record
 from nilegames.cli.main import app
 from nilegames.core import GameRecord, NilegamesError
+from tests.conftest import random_game
 
 ITERATIONS = 60
 
@@ -67,6 +70,7 @@ def test_a_random_players_costliest_moves_are_flagged_with_what_to_play_instead(
     for move in review.flagged:
         assert move.loss >= 0.02 and move.best != move.played
         assert f"'{move.played}'" in move.note and f"'{move.best}'" in move.note
+        assert move.why and move.why in move.note
     assert [m.loss for m in review.flagged] == sorted(
         (m.loss for m in review.flagged), reverse=True
     )
@@ -90,8 +94,92 @@ def test_the_review_command_prints_the_flagged_moves(tmp_path: Path) -> None:
         app, ["review", str(path), "--seat", "0", "--iterations", "40", "--out", str(out)]
     )
     assert done.exit_code == 0, done.output
-    assert "1. move" in done.output and "took your expected result" in done.output
+    assert "1. move" in done.output and "the search preferred" in done.output
+    assert "by your next turn" in done.output
     saved = json.loads(out.read_text())
     assert saved["seat"] == 0 and saved["flagged"]
     bad = runner.invoke(app, ["review", str(path), "--seat", "9"])
     assert bad.exit_code == 2 and "no seat 9" in bad.output
+
+
+def seat_views(game_id: str, players: int, seed: int, seat: int = 0) -> list[dict[str, Any]]:
+    """What ``seat`` saw at each of its turns in one random game, and at the end."""
+    views = []
+    last = None
+    for state in random_game(game_id, players, seed):
+        over = state.is_terminal()
+        if over or (not state.is_chance_node() and state.current_player() == seat):
+            view = state.observation(seat)
+            if last is None or view["log"] != last["log"]:
+                views.append(view)
+                last = view
+    return views
+
+
+#: Per game: a log event that matters to the seat, and words its review must then use.
+TELLING = {
+    "nile": ("planted", lambda e: any(f["owner"] == 0 for f in e["overtaken"]), "overtook your"),
+    "pharaohs": ("no_tile", lambda e: e["seat"] == 0, "you could lay no tile and lost"),
+    "artifacts": ("take", lambda e: e["seat"] != 0, "took the"),
+    "banks": ("washed", lambda e: e["seat"] == 0, "to the boat"),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(TELLING))
+def test_the_words_for_a_move_tell_what_it_led_to(game_id: str) -> None:
+    """Where the seat lost something between two turns the words say so; elsewhere they
+    do not, and they change with the position (a constant sentence would fail)."""
+    kind, matters, words = TELLING[game_id]
+    game = nilegames.make(game_id, players=3).game
+    told = quiet = 0
+    texts = set()
+    for seed in range(4):
+        views = seat_views(game_id, 3, seed)
+        for before, after in itertools.pairwise(views):
+            text = game.explain_move(before, "end turn", after)
+            assert text == game.explain_move(before, "end turn", after)
+            texts.add(text)
+            new = after["log"][len(before["log"]) :]
+            if any(e["event"] == kind and matters(e) for e in new):
+                assert words in text, (text, new)
+                told += 1
+            elif words not in text:
+                quiet += 1
+    assert told >= 2 and quiet >= 2
+    assert len(texts) >= 10
+
+
+def test_nile_words_tie_a_lost_field_to_the_planting_that_exposed_it() -> None:
+    before = {"seat": 0, "log": [], "stocks": [{"Papyrus": 1}, {}], "hand_sizes": [5, 5]}
+    overtaken = {
+        "event": "planted",
+        "seat": 1,
+        "fields": [],
+        "overtaken": [{"crop": "Papyrus", "owner": 0, "size": 2}],
+    }
+    after = {
+        "seat": 0,
+        "log": [overtaken],
+        "stocks": [{"Papyrus": 1}, {}],
+        "hand_sizes": [5, 3],
+        "fields": [],
+    }
+    game = nilegames.make("nile", players=2).game
+    assert game.explain_move(before, "plant Papyrus", after).startswith(
+        "planting Papyrus let seat 1 overtake your Papyrus (2)"
+    )
+    assert game.explain_move(before, "trade: market", after).startswith(
+        "seat 1 overtook your Papyrus (2)"
+    )
+
+
+def test_a_review_says_what_each_move_led_to_by_the_seats_next_turn() -> None:
+    record = bot_game("nile", ["random", "greedy"], 4, limit=160)
+    review = review_record(record, 0, iterations=20, seed=1)
+    worded = [m for m in review.moves if m.why]
+    assert len(worded) >= len(review.moves) // 2
+    for move in worded:
+        assert f"by your next turn {move.why}" in move.note
+    for (index, state, later), move in zip(_choices(record, 0), review.moves, strict=True):
+        assert move.index == index
+        assert later["turn"] > state.observation(0)["turn"] or later["phase"] == "game over"

@@ -26,7 +26,7 @@ from nilegames.ai import search_bot
 from nilegames.ai.base import resampler
 from nilegames.ai.hint import hint, ranked_moves
 from nilegames.ai.ismcts import Node
-from nilegames.core import Action, GameRecord, NilegamesError, State, replay_states
+from nilegames.core import Action, GameRecord, NilegamesError, Observation, State, replay_states
 
 #: Iterations of the review's search: about what ``hard`` (one second) searches per move.
 DEFAULT_ITERATIONS = 1500
@@ -51,6 +51,7 @@ class MoveReview:
     after: float  # expected result after the move played
     reply: str | None  # the answer the search expected to the move played
     note: str
+    why: str = ""  # what the move led to by the seat's next choice, in the game's words
 
     @property
     def loss(self) -> float:
@@ -116,12 +117,40 @@ def review_record(
     if iterations < 2:
         raise NilegamesError(f"a review needs at least 2 iterations a move, not {iterations}")
     review = Review(record.game, record.players, seat, iterations, seed)
-    chosen = list(decisions(record, seat))
-    for done, (index, state) in enumerate(chosen, 1):
-        review.moves.append(review_move(state, record.actions[index], index, iterations, seed))
+    chosen = _choices(record, seat)
+    for done, (index, state, later) in enumerate(chosen, 1):
+        review.moves.append(
+            review_move(state, record.actions[index], index, iterations, seed, later=later)
+        )
         if progress is not None:
             progress(done, len(chosen))
     return review
+
+
+def _choices(record: GameRecord, seat: int) -> list[tuple[int, State, Observation]]:
+    """The seat's choices (as :func:`decisions`), each with what the seat saw when its next
+    turn came (its first move after another seat's), or at the end: the horizon over
+    which a game's :meth:`Game.explain_move` tells what a move led to."""
+    chosen: list[tuple[int, State]] = []
+    laters: list[Observation] = []
+    waiting = 0  # chosen moves still waiting for their seat's next turn
+    others_moved = False
+    for index, state in enumerate(replay_states(record)):
+        over = index == len(record.actions)
+        mover = None if over or state.is_chance_node() else state.current_player()
+        if over or (mover == seat and others_moved):
+            view = state.observation(seat)
+            laters.extend(view for _ in range(waiting))
+            waiting, others_moved = 0, False
+        if over:
+            break
+        if mover is not None and mover != seat:
+            others_moved = True
+        if mover == seat and len(state.legal_actions()) > 1:
+            chosen.append((index, state.clone()))
+            waiting += 1
+            others_moved = False
+    return [(index, state, later) for (index, state), later in zip(chosen, laters, strict=True)]
 
 
 def best_move(state: State, iterations: int, seed: int) -> tuple[Action, float]:
@@ -131,8 +160,18 @@ def best_move(state: State, iterations: int, seed: int) -> tuple[Action, float]:
     return advice.action, advice.estimate
 
 
-def review_move(state: State, played: Action, index: int, iterations: int, seed: int) -> MoveReview:
-    """One decision: the best move and its value, and the value of the move played."""
+def review_move(
+    state: State,
+    played: Action,
+    index: int,
+    iterations: int,
+    seed: int,
+    *,
+    later: Observation | None = None,
+) -> MoveReview:
+    """One decision: the best move and its value, and the value of the move played;
+    ``later``, the seat's observation at its next choice, lets the game say in words what
+    the move led to (:meth:`Game.explain_move`)."""
     seat = state.current_player()
     legal = state.legal_actions()
     low, high = state.game.utility_range()
@@ -149,9 +188,14 @@ def review_move(state: State, played: Action, index: int, iterations: int, seed:
     played_words = state.action_to_string(played)
     best_words = state.action_to_string(best)
     reply = _expected_reply(state, played, focus)
-    note = _note(played_words, best_words, before, after, reply, played == best)
+    why = (
+        ""
+        if later is None
+        else state.game.explain_move(state.observation(seat), played_words, later)
+    )
+    note = _note(played_words, best_words, before, after, reply, played == best, why)
     turn = state.game.turns(state)
-    return MoveReview(index, turn, played_words, best_words, before, after, reply, note)
+    return MoveReview(index, turn, played_words, best_words, before, after, reply, note, why)
 
 
 def _search(state: State, seat: int, legal: list[Action], iterations: int, seed: int) -> Node:
@@ -180,13 +224,25 @@ def _expected_reply(state: State, played: Action, node: Node) -> str | None:
 
 
 def _note(
-    played: str, best: str, before: float, after: float, reply: str | None, same: bool
+    played: str,
+    best: str,
+    before: float,
+    after: float,
+    reply: str | None,
+    same: bool,
+    why: str = "",
 ) -> str:
-    """The review of one move in a sentence."""
+    """The review of one move in a sentence: what it led to in the game's words when the
+    game has some, the expected results, and what the search preferred."""
     if same:
-        return f"'{played}' is the move the search prefers ({after:.0%})"
-    text = f"'{played}' took your expected result from {before:.0%} to {after:.0%};"
-    text += f" '{best}' kept it at {before:.0%}"
+        text = f"'{played}' is the move the search prefers ({after:.0%})"
+        return f"{text}; by your next turn {why}" if why else text
+    if why:
+        text = f"'{played}' ({before:.0%} → {after:.0%}): by your next turn {why};"
+        text += f" the search preferred '{best}' ({before:.0%})"
+    else:
+        text = f"'{played}' took your expected result from {before:.0%} to {after:.0%};"
+        text += f" '{best}' kept it at {before:.0%}"
     if reply is not None:
         text += f" (the answer it feared: {reply})"
     return text

@@ -102,6 +102,13 @@ class Game(ABC):
         """
         raise NotImplementedError(f"{self.id} has no evaluation function")
 
+    def explain_move(self, before: Observation, played: str, after: Observation) -> str:
+        """Words for what a seat's move led to, for a game review: ``played`` is the move in
+        words, ``before`` and ``after`` are the seat's observations when it chose and at its
+        next choice (or the end), so the words use only what it saw.  Empty by default.
+        """
+        return ""
+
     # -- reading a finished game (analysis: ``nilegames simulate``) -----------------------
     def final_scores(self, state: State) -> list[float]:
         """One score per seat at the end of a finished game, in the game's own points.

@@ -47,3 +47,17 @@ def does(seat: int, viewer: int | None, verb: str, plural: str | None = None) ->
     if plural is None:
         plural = verb + ("es" if verb.endswith(("sh", "ch", "s")) else "s")
     return f"Seat {seat} {plural}"
+
+
+def events_since(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+    """The log entries a seat saw appear between two of its observations (the log only
+    grows, so the later one starts with the earlier)."""
+    return list(after.get("log", [])[len(before.get("log", [])) :])
+
+
+def clauses(parts: Sequence[str], limit: int = 3) -> str:
+    """At most ``limit`` clauses as one phrase ("a, b and c"); empty if there are none."""
+    parts = [p for p in dict.fromkeys(parts) if p][:limit]
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -12,8 +12,9 @@ scale is about one completed monument.  Every part is public: it leaks nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from nilegames.core.log import clauses, events_since
 from nilegames.core.ranking import expected_return
 from nilegames.games.artifacts.cards import CARDS, NUM_STOPS, NUM_TYPES, WILD
 from nilegames.games.artifacts.monuments import (
@@ -167,3 +168,31 @@ def evaluate(state: ArtifactsState, player: int) -> float:
         return state.returns()[player]
     standings = [standing(state, seat) for seat in range(state.n)]
     return expected_return(standings, player, SCALE)
+
+
+def explain_move(before: dict[str, Any], played: str, after: dict[str, Any]) -> str:
+    """What the seat's move led to by its next choice, in words (for ``nilegames review``):
+    favour won by it and its rivals, coins, and cards rivals took that it might have."""
+    seat = before["seat"]
+    parts: list[str] = []
+    gains = [new - old for old, new in zip(before["favour"], after["favour"], strict=True)]
+    rivals = [s for s in range(len(gains)) if s != seat]
+    best_rival = max(rivals, key=lambda s: (gains[s], -s))
+    if gains[seat] or gains[best_rival]:
+        parts.append(f"you won {gains[seat]} favour, seat {best_rival} {gains[best_rival]}")
+    coins = after["coins"][seat] - before["coins"][seat]
+    if coins:
+        parts.append(f"your coins went from {before['coins'][seat]} to {after['coins'][seat]}")
+    taken: list[str] = []
+    for event in events_since(before, after):
+        kind = event["event"]
+        if kind == "take" and event["seat"] != seat:
+            card = event["card"]
+            taken.append(f"seat {event['seat']} took the {card['region']} {card['type']}")
+        elif kind == "offered" and event["seat"] == seat and not event["climbs"]:
+            parts.append("your offering raised no monument")
+        elif kind == "turn_around" and event["seat"] == seat:
+            parts.append("you paid 3 coins to turn around")
+    if taken:
+        parts.append(taken[0] if len(taken) == 1 else f"{taken[0]} (and {len(taken) - 1} more)")
+    return clauses(parts)

@@ -62,6 +62,11 @@ class ArtifactsGame(Game):
         assert isinstance(state, ArtifactsState)
         return evaluate(state, player)
 
+    def explain_move(self, before: Observation, played: str, after: Observation) -> str:
+        from nilegames.games.artifacts.evaluate import explain_move
+
+        return explain_move(before, played, after)
+
     def final_scores(self, state: State) -> list[float]:
         from nilegames.games.artifacts.stats import final_scores
 

@@ -14,8 +14,9 @@ reads is public.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from nilegames.core.log import clauses, events_since
 from nilegames.core.ranking import expected_return
 from nilegames.games.banks.board import (
     FIELDS,
@@ -109,3 +110,45 @@ def evaluate(state: BanksState, player: int) -> float:
     at_risk = flood_risk(state)
     standings = [standing(state, seat, at_risk) for seat in range(state.n)]
     return expected_return(standings, player, SCALE)
+
+
+def explain_move(before: dict[str, Any], played: str, after: dict[str, Any]) -> str:
+    """What the seat's move led to by its next choice, in words (for ``nilegames review``):
+    plants the water or the desert sent to the boat, plants lost there, harvests, rot, and
+    the points it and its rivals made."""
+    seat = before["seat"]
+    parts: list[str] = []
+    sown = played.lower()
+    washed: dict[str, list[str]] = {}
+    lost = harvested = 0
+    for event in events_since(before, after):
+        kind = event["event"]
+        if event.get("seat") != seat:
+            continue
+        if kind == "washed":
+            washed.setdefault(event["reason"], []).append(event["crop"])
+        elif kind == "lost":
+            lost += event["count"]
+        elif kind == "harvest":
+            harvested += 1
+        elif kind == "rot" and event["condition"] == "rotten":
+            parts.append(f"your plant in market row {event['market_row'] + 1} rotted")
+    for reason, crops in washed.items():
+        mine = next((crop for crop in crops if sown.startswith("sow") and crop in sown), None)
+        if mine is None:
+            named = crops[0] if len(crops) == 1 else f"{len(crops)} plants"
+            parts.append(f"the {reason} sent your {named} to the boat")
+            continue
+        more = len(crops) - 1
+        named = f"the {mine} you sowed" + (f" and {more} more plant{'s' * (more > 1)}" * bool(more))
+        parts.insert(0, f"the {reason} sent {named} to the boat")
+    if lost:
+        parts.append(f"you lost {lost} plant{'s' if lost > 1 else ''} left in the boat")
+    if harvested:
+        parts.append(f"you harvested {harvested} plant{'s' if harvested > 1 else ''}")
+    gains = [new - old for old, new in zip(before["scores"], after["scores"], strict=True)]
+    rivals = [s for s in range(len(gains)) if s != seat]
+    best_rival = max(rivals, key=lambda s: (gains[s], -s))
+    if gains[seat] or gains[best_rival]:
+        parts.append(f"you scored {gains[seat]:+d}, seat {best_rival} {gains[best_rival]:+d}")
+    return clauses(parts)

@@ -81,6 +81,11 @@ class BanksGame(Game):
         assert isinstance(state, BanksState)
         return evaluate(state, player)
 
+    def explain_move(self, before: Observation, played: str, after: Observation) -> str:
+        from nilegames.games.banks.evaluate import explain_move
+
+        return explain_move(before, played, after)
+
     def final_scores(self, state: State) -> list[float]:
         from nilegames.games.banks.stats import final_scores
 

@@ -16,8 +16,9 @@ planting under way and the hand are the seat's own when it is the one planting.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from nilegames.core.log import clauses, events_since
 from nilegames.core.ranking import expected_return
 from nilegames.games.nile.cards import NUM_CROPS
 from nilegames.games.nile.state import PLANT
@@ -53,3 +54,43 @@ def evaluate(state: NileState, player: int) -> float:
         return state.returns()[player]
     strengths = [strength(state, seat) for seat in range(state.n)]
     return expected_return(strengths, player, SCALE)
+
+
+def explain_move(before: dict[str, Any], played: str, after: dict[str, Any]) -> str:
+    """What the seat's move led to by its next choice, in words (for ``nilegames review``):
+    fields it lost (overtaken, eaten by locusts), harvests, and its stock's change."""
+    seat = before["seat"]
+    parts: list[str] = []
+    harvests: dict[str, list[str]] = {}
+
+    def lost(crop: str, size: int, how: str, did: str) -> str:
+        if played.lower().startswith("plant") and crop.lower() in played.lower():
+            return f"planting {crop} let {how} your {crop} ({size})"
+        return f"{did} your {crop} ({size})"
+
+    for event in events_since(before, after):
+        kind = event["event"]
+        if kind == "planted" and event["seat"] != seat:
+            rival = f"seat {event['seat']}"
+            for field in event["overtaken"]:
+                if field["owner"] == seat:
+                    parts.append(
+                        lost(field["crop"], field["size"], f"{rival} overtake", f"{rival} overtook")
+                    )
+        elif kind == "locust":
+            for field in event["destroyed"]:
+                if field["owner"] == seat:
+                    parts.append(lost(field["crop"], field["size"], "locusts eat", "locusts ate"))
+        elif kind == "harvest":
+            who = "you" if event["seat"] == seat else f"seat {event['seat']}"
+            harvests.setdefault(who, []).append(event["crop"])
+    parts.extend(f"{who} harvested {clauses(crops, 5)}" for who, crops in harvests.items())
+    old, new = sum(before["stocks"][seat].values()), sum(after["stocks"][seat].values())
+    if new != old:
+        parts.append(f"your stock went from {old} to {new} cards")
+    old, new = before["hand_sizes"][seat], after["hand_sizes"][seat]
+    if new != old:
+        parts.append(f"your hand went from {old} to {new} cards")
+    if not parts and not any(f["owner"] == seat for f in after["fields"]):
+        parts.append("you had no field growing")
+    return clauses(parts)

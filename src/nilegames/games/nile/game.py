@@ -81,6 +81,11 @@ class NileGame(Game):
         assert isinstance(state, NileState)
         return evaluate(state, player)
 
+    def explain_move(self, before: Observation, played: str, after: Observation) -> str:
+        from nilegames.games.nile.evaluate import explain_move
+
+        return explain_move(before, played, after)
+
     def final_scores(self, state: State) -> list[float]:
         from nilegames.games.nile.stats import final_scores
 

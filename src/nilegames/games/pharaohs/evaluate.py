@@ -10,8 +10,9 @@ rack sizes are public, and the rack it values is its own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from nilegames.core.log import clauses, events_since
 from nilegames.core.ranking import expected_return
 from nilegames.games.pharaohs.tiles import VALUES
 
@@ -41,3 +42,32 @@ def evaluate(state: PharaohsState, player: int) -> float:
         return state.returns()[player]
     standings = [standing(state, seat, player) for seat in range(state.n)]
     return expected_return(standings, player, SCALE)
+
+
+def explain_move(before: dict[str, Any], played: str, after: dict[str, Any]) -> str:
+    """What the seat's move led to by its next choice, in words (for ``nilegames review``):
+    the points it and its rivals made meanwhile, penalties, and the best tile laid against
+    it."""
+    seat = before["seat"]
+    parts: list[str] = []
+    gains = [new - old for old, new in zip(before["scores"], after["scores"], strict=True)]
+    rivals = [s for s in range(len(gains)) if s != seat]
+    best_rival = max(rivals, key=lambda s: (gains[s], -s))
+    parts.append(f"you made {gains[seat]:+d} points, seat {best_rival} {gains[best_rival]:+d}")
+    biggest: dict[str, Any] | None = None
+    for event in events_since(before, after):
+        kind = event["event"]
+        if kind == "no_tile" and event["seat"] == seat:
+            parts.append(f"you could lay no tile and lost {event['penalty']} points")
+        elif kind == "lay" and event["seat"] != seat:
+            points = event["tile_points"] + event["cell_points"]
+            if biggest is None or points > biggest["tile_points"] + biggest["cell_points"]:
+                biggest = event
+    if biggest is not None and biggest["tile_points"] + biggest["cell_points"] >= 20:
+        points = biggest["tile_points"] + biggest["cell_points"]
+        parts.append(
+            f"the river you left let seat {biggest['seat']} lay a {biggest['tile']} for +{points}"
+        )
+    if after["rack_sizes"][seat] > before["rack_sizes"][seat] + 1:
+        parts.append(f"your rack grew to {after['rack_sizes'][seat]} tiles")
+    return clauses(parts)

@@ -56,6 +56,11 @@ class PharaohsGame(Game):
         assert isinstance(state, PharaohsState)
         return evaluate(state, player)
 
+    def explain_move(self, before: Observation, played: str, after: Observation) -> str:
+        from nilegames.games.pharaohs.evaluate import explain_move
+
+        return explain_move(before, played, after)
+
     def final_scores(self, state: State) -> list[float]:
         from nilegames.games.pharaohs.stats import final_scores
 
