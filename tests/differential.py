@@ -4,9 +4,9 @@ An engine optimisation must not change what any seat sees.  For every game and p
 count this plays seeded random games through the public contract only and folds into one
 chained BLAKE2b digest per game: each step's seat to move, the legal actions (or the
 chance outcomes with their probabilities), the action taken, every seat's observation as
-canonical JSON, and at the end the returns.  The recording keeps, per game, the number of
-actions and the digest; the test (``tests/test_differential.py``) plays the same games
-again and compares.
+canonical JSON (log entries without their words, which are reworded often), and at the
+end the returns.  The recording keeps, per game, the number of actions and the digest;
+the test (``tests/test_differential.py``) plays the same games again and compares.
 
 The options are pinned in the recording, the rules edition included, so a later edition
 or a new option (read with its legacy value, as a stored game would be) leaves the old
@@ -107,8 +107,18 @@ def _canonical(value: Any) -> bytes:
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
 
 
+def _words_out(items: list[Any]) -> list[Any]:
+    """Log entries without their ``text``: hand-written words change with every rewording,
+    the event's fields (what happened) stay."""
+    return [
+        {k: v for k, v in item.items() if k != "text"} if type(item) is dict else item
+        for item in items
+    ]
+
+
 def _delta(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
-    """``now`` with each list that only grew since ``before`` (a log) cut to its new items.
+    """``now`` with each list that only grew since ``before`` (a log) cut to its new items,
+    and log entries without their words.
 
     Hashing whole logs at every step made a recording quadratic in the game's length; the
     cut keeps the digest a function of the full observation sequence, since the first
@@ -117,15 +127,12 @@ def _delta(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in now.items():
         old = before.get(key)
-        if (
-            type(value) is list
-            and type(old) is list
-            and len(old) <= len(value)
-            and value[: len(old)] == old
-        ):
-            out[key] = ["+", len(old), value[len(old) :]]
-        else:
+        if type(value) is not list:
             out[key] = value
+        elif type(old) is list and len(old) <= len(value) and value[: len(old)] == old:
+            out[key] = ["+", len(old), _words_out(value[len(old) :])]
+        else:
+            out[key] = _words_out(value)
     return out
 
 
@@ -230,9 +237,12 @@ def main(argv: list[str] | None = None) -> int:
         else:
             for line in mismatches(config, args.games):
                 failed += 1
-                print(line)
+                if failed <= 10:
+                    print(line)
         seconds = time.perf_counter() - start
         print(f"{args.command} {config.name}: {args.games} games in {seconds:.1f} s", flush=True)
+    if failed:
+        print(f"{failed} games differ")
     return 1 if failed else 0
 
 
