@@ -1002,7 +1002,7 @@ def test_six_rounds_without_a_harvest_a_point_or_a_lost_plant_block_the_game() -
     assert state.phase == OVER and events(state, "game_over")[0][1] == "blocked"
     assert state.round == BLOCKED_ROUNDS and state.obelisk == OBELISK_START
     assert state.returns() == [-1.0, 1.0]
-    assert "blocked" in "\n".join(render_text(state.observation(0)).splitlines()[-3:])
+    assert "Game over (the game was blocked" in render_text(state.observation(0))
 
 
 def test_a_harvest_a_scoring_row_or_a_lost_plant_starts_the_blocked_count_again() -> None:

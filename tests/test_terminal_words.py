@@ -23,7 +23,7 @@ FAULTS = [
     ("a Python value", re.compile(r"\b(?:None|True|False)\b|[\[\]{}]|\\")),
     ("an identifier", re.compile(r"\b[a-z]+_[a-z_]+\b|\b(?!x\d)[a-z]+\d+\b")),
     ("a capital You inside a sentence", re.compile(r"(?<=[a-z] )You\b")),
-    ("a number that does not agree", re.compile(r"\(s\)")),
+    ("a number that does not agree", re.compile(r"\(s\)|\ban? grapes\b")),
     ("an empty line", re.compile(r"^$")),
 ]
 
@@ -54,6 +54,7 @@ def test_the_checks_catch_what_they_name() -> None:
         "a number that does not agree",
     ]
     assert faults("Seat 1 loses 1 plants") == ["a number that does not agree"]
+    assert faults("Seat 1 grows a grapes") == ["a number that does not agree"]
     assert faults("You drew left45") == ["an identifier"]
     assert faults("piles [0, 1, 2]") == ["a Python value"]
     assert faults("You end_turn") == ["an identifier"]
@@ -79,3 +80,28 @@ def test_every_log_line_of_random_games_reads_cleanly(game_id: str) -> None:
                 for fault in faults(line):
                     bad.setdefault(fault, set()).add(line)
     assert not bad, {fault: sorted(lines)[:5] for fault, lines in bad.items()}
+
+
+def test_the_tie_break_is_said_in_words() -> None:
+    from nilegames.core.log import winner_words
+    from nilegames.games.nile.render import tie_break
+
+    names = ["you", "seat 1", "seat 2"]
+    assert winner_words(names, [1], [5, 9, 3], [0, 0, 0], ("points", "plants lost")) == (
+        "Seat 1 won with the most points (9)."
+    )
+    assert winner_words(
+        names, [0], [9, 9, 3], [2, 4, 0], ("points", "plants lost"), fewer_second=True
+    ) == ("You won on the tie-break: equal points (9), fewer plants lost (2 against seat 1 4).")
+    assert winner_words(names, [0, 2], [9, 1, 9], [3, 0, 3], ("favour", "cards kept")) == (
+        "A tie on favour and cards kept: You and seat 2 share the win."
+    )
+    obs = {"seat": 0}
+    piles = [[2, 2, 3, 4, 5], [2, 2, 2, 6, 6], [1, 5, 5, 5, 5]]
+    assert tie_break(piles, [0], 0, obs) == (
+        "You won on the tie-break: the piles were equal up to the second-smallest,"
+        " and the third-smallest pile (3) was larger."
+    )
+    assert tie_break([[3, 3, 3, 3, 3], [1, 9, 9, 9, 9]], [0], None, obs) == (
+        "Seat 0 won with the largest smallest pile (3)."
+    )

@@ -214,15 +214,31 @@ class Screen:
         example = moves.words[moves.legal[-1]] if moves.legal else ""
         self.console.print(Text(self.say("help_keys", example=example), style="dim"))
 
-    def result(self, state: State, labels: Mapping[int, str]) -> None:
+    def result(self, state: State, labels: Mapping[int, str], viewer: int | None = None) -> None:
         """The points as the game counts them, the winner and why, then each seat's return."""
         returns = state.returns()
-        observation = state.public_observation()
+        observation = state.public_observation() if viewer is None else state.observation(viewer)
+        if self.names:
+            observation = {**observation, "names": dict(self.names)}
         render = game_module(state, "render")
         lines_of: Callable[[Observation], list[str]] | None = getattr(render, "result_lines", None)
-        if lines_of is not None:
+        if lines_of is not None:  # the game's own count; the ±1 returns would only puzzle
             for line in lines_of(observation):
-                self.console.print(Text(named(line, self.names)))
+                self.console.print(Text(line))
+        else:
+            self.console.print(self.returns_table(returns, labels))
+        best = max(returns)
+        winners = [self.who(s, labels) for s, value in enumerate(returns) if value == best]
+        if len(winners) == len(returns) and len(returns) > 1:
+            self.console.print(Text(self.say("draw_all"), style="bold"))
+        elif len(winners) == 1:
+            key = "you_win" if labels.get(returns.index(best)) == "you" else "wins"
+            self.console.print(Text(self.say(key, name=winners[0]), style="bold"))
+        else:
+            self.console.print(Text(self.say("tie", names=", ".join(winners)), style="bold"))
+
+    def returns_table(self, returns: Sequence[float], labels: Mapping[int, str]) -> Table:
+        """Each seat's return, for a game that does not say its points in words."""
         table = Table(title=self.say("result"))
         table.add_column("seat")
         table.add_column("return", justify="right")
@@ -230,14 +246,7 @@ class Screen:
         for seat, value in enumerate(returns):
             mark = " ← best" if value == best else ""
             table.add_row(self.who(seat, labels), f"{value:+.2f}{mark}")
-        self.console.print(table)
-        winners = [self.who(s, labels) for s, value in enumerate(returns) if value == best]
-        if len(winners) == len(returns) and len(returns) > 1:
-            self.console.print(Text(self.say("draw_all"), style="bold"))
-        elif len(winners) == 1:
-            self.console.print(Text(self.say("wins", name=winners[0]), style="bold"))
-        else:
-            self.console.print(Text(self.say("tie", names=", ".join(winners)), style="bold"))
+        return table
 
     def who(self, seat: int, labels: Mapping[int, str]) -> str:
         name = self.names.get(seat)

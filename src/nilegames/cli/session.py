@@ -308,7 +308,7 @@ class Session:
         """The final view (the one person's own, else the public one) and the result."""
         viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
         self.screen.show(self.state, viewer, self.screen.say("game_over"))
-        self.screen.result(self.state, self.labels)
+        self.screen.result(self.state, self.labels, viewer)
 
 
 def upper(name: str) -> str:

@@ -61,3 +61,29 @@ def clauses(parts: Sequence[str], limit: int = 3) -> str:
     if len(parts) <= 1:
         return "".join(parts)
     return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def winner_words(
+    names: list[str],
+    winners: list[int],
+    first: list[int],
+    second: list[int],
+    what: tuple[str, str],
+    fewer_second: bool = False,
+) -> str:
+    """Why the winners won, in a sentence: on the first count (most favour, most points),
+    or, when it ties, on the second (cards kept, or ``fewer_second`` plants lost)."""
+    who = " and ".join(names[s] for s in winners)
+    who = who[:1].upper() + who[1:]
+    top = first[winners[0]]
+    level = [s for s, value in enumerate(first) if value == top]
+    if len(winners) > 1:
+        return f"A tie on {what[0]} and {what[1]}: {who} share the win."
+    if len(level) == 1:
+        return f"{who} won with the most {what[0]} ({top})."
+    others = ", ".join(f"{names[s]} {second[s]}" for s in level if s not in winners)
+    side = "fewer" if fewer_second else "more"
+    return (
+        f"{who} won on the tie-break: equal {what[0]} ({top}), {side} {what[1]}"
+        f" ({second[winners[0]]} against {others})."
+    )

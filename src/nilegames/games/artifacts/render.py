@@ -21,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from nilegames.core import Observation
+from nilegames.core.log import plural, winner_words
 
 #: Width of one stop's column in the river grid, and of the row labels before them.
 COLUMN = 6
@@ -201,7 +202,25 @@ def result_lines(obs: Observation) -> list[str]:
     winners = ", ".join(_seat(s, viewer, obs) for s in result["winners"])
     favour = ", ".join(f"{_seat(s, viewer, obs)} {f}" for s, f in enumerate(result["favour"]))
     kept = ", ".join(f"{_seat(s, viewer, obs)} {n}" for s, n in enumerate(result["cards_kept"]))
-    return [f"Game over. Winner: {winners}. Favour: {favour}; cards kept (ties): {kept}"]
+    names = [_seat(s, viewer, obs) for s in range(obs["players"])]
+    lines = [f"Game over. Winner: {winners}. Favour: {favour}; cards kept (ties): {kept}"]
+    lines.append("Favour (the most wins; on a tie, the most cards kept):")
+    for seat, name in enumerate(names):
+        mark = " - wins" if seat in result["winners"] else ""
+        lines.append(
+            f"  {name}: {result['favour'][seat]} favour,"
+            f" {plural(result['cards_kept'][seat], 'card')} kept{mark}"
+        )
+    lines.append(
+        winner_words(
+            names,
+            result["winners"],
+            result["favour"],
+            result["cards_kept"],
+            ("favour", "cards kept"),
+        )
+    )
+    return lines
 
 
 def render_text(obs: Observation) -> str:
@@ -251,10 +270,15 @@ def _seat_table(obs: Observation) -> Table:
         table.add_column(column, justify="right" if column in ("coins", "favour") else "left")
     for seat in range(obs["players"]):
         cards = Text()
-        for index, card in enumerate(obs["tableaux"][seat]):
+        held: dict[str, tuple[dict[str, Any], int]] = {}
+        for card in obs["tableaux"][seat]:  # alike cards as one, with a count
+            name = card_name(card)
+            held[name] = (card, held.get(name, (card, 0))[1] + 1)
+        for index, (name, (card, count)) in enumerate(sorted(held.items())):
             if index:
                 cards.append(", ")
-            cards.append(card_name(card), style=REGION_STYLES.get(card["region"], ""))
+            shown = name if count == 1 else f"{name} ×{count}"
+            cards.append(shown, style=REGION_STYLES.get(card["region"], ""))
         marker = " *" if seat == obs["active_seat"] else ""
         table.add_row(
             Text(_seat(seat, viewer, obs) + marker, style=SEAT_STYLES[seat % 4]),

@@ -95,6 +95,7 @@ def face_data(face: int) -> dict[str, str] | None:
 def a_crop(crop: int) -> str:
     """The crop's name with its article: 'a flax', 'an onion'."""
     name = CROP_KEYS[crop]
+    name = name.removesuffix("s") if name == "grapes" else name  # "a grape", not "a grapes"
     return ("an " if name[0] in "aeiou" else "a ") + name
 
 

@@ -19,6 +19,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from nilegames.core import Observation
+from nilegames.core.log import winner_words
 from nilegames.games.banks.observe import GAME_OVER_REASONS
 
 TITLE = "AN DEN UFERN DES NILS"
@@ -293,9 +294,26 @@ def result_lines(obs: Observation) -> list[str]:
         None,
     )
     why = f" ({GAME_OVER_REASONS[reason]})" if reason in GAME_OVER_REASONS else ""
-    return [
-        f"Game over{why}. Winner: {winners}. Scores: {scores}; plants lost (ties): {lost}",
-    ]
+    names = [_seat(s, viewer, obs) for s in range(obs["players"])]
+    lines = [f"Game over{why}. Winner: {winners}. Scores: {scores}; plants lost (ties): {lost}"]
+    lines.append("Points (the most wins; on a tie, the fewest plants lost):")
+    for seat, name in enumerate(names):
+        mark = " - wins" if seat in result["winners"] else ""
+        lines.append(
+            f"  {name}: {_count(result['scores'][seat], 'point')},"
+            f" {_count(result['lost'][seat], 'plant')} lost{mark}"
+        )
+    lines.append(
+        winner_words(
+            names,
+            result["winners"],
+            result["scores"],
+            result["lost"],
+            ("points", "plants lost"),
+            fewer_second=True,
+        )
+    )
+    return lines
 
 
 def _plain(cells: list[Cell]) -> str:

@@ -138,6 +138,7 @@ def card(label: str, name: str) -> Text:
     """A card as it lies on the table: its words on the crop's colour ("[Wheat x2]");
     a speculation card shows both crops' colours."""
     crops = [c for c in CROPS if c in name]
+    label = label.replace(" ", "\u00a0")  # a card is never split over two lines
     if len(crops) == 1 and not name.startswith("Speculation"):
         return Text(f"[{label}]", style=f"bold black on {COLOUR[crops[0]]}")
     ends = [COLOUR[c] for c in crops] or ["bold"]
