@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.panel import Panel
 from rich.text import Text
 
@@ -103,8 +103,10 @@ def _value(value: int, zone_head: bool | None) -> Cell:
     return (f"+{tens:<2}", "green") if value > 0 else (f"-{tens:<2}", "red")
 
 
-def _board_cells(obs: Observation) -> list[list[Cell]]:
-    """Rows of (three characters, rich style) for every cell of the board."""
+def _board_cells(obs: Observation, wide: bool = True) -> list[list[Cell]]:
+    """Rows of (characters, rich style) for every cell of the board: four characters
+    a cell when ``wide`` (the seat's letter after a tile's arrows, a space between
+    cells), else three (the seat shown by its colour only, so that nothing runs together)."""
     layout = obs["layout"]
     rows, columns, goal = layout["rows"], layout["columns"], layout["goal_column"]
     values = {(r, c): (v, z) for r, c, v, z in layout["cells"]}
@@ -122,7 +124,7 @@ def _board_cells(obs: Observation) -> list[list[Cell]]:
             if (r, c) in drawn:
                 mark, seat, recent = drawn[(r, c)]
                 style = SEAT_STYLES[seat] + (" reverse" if recent else "")
-                line.append((mark + SEAT_MARKS[seat], style))
+                line.append((mark + (SEAT_MARKS[seat] if wide else " "), style))
             elif end and (end["row"], end["column"]) == (r, c):
                 heading = ARROWS[EXITS[opposite(EXITS.index(end["entry"]))]]
                 line.append((f"{heading}@ ", "bold reverse"))
@@ -130,6 +132,8 @@ def _board_cells(obs: Observation) -> list[list[Cell]]:
                 line.append((f"{value:<3}", "bold blue"))
             else:
                 line.append(_value(value, heads[zone] == (r, c) if zone in u_zones else None))
+        if wide:
+            line = [(text.ljust(CELL + 1), style) for text, style in line]
         grid.append(line)
     return grid
 
@@ -181,7 +185,7 @@ def summary_lines(obs: Observation) -> list[str]:
 
 LEGEND = (
     "River: each tile shows its heading in and out (→→ straight, →↗ 45°, →↑ 90°, →↖ 135°)"
-    " and who laid it (a, b...); reversed: laid in the last turn.",
+    " and who laid it (its colour; a, b... on a wide screen); reversed: the last turn's.",
     "Cells: +24 = +240 points, -16 = -160, u16 = a red U zone (-160 once a turn, however"
     " many of its cells); @ the next tile's cell; G: what reaching the goal pays.",
 )
@@ -213,35 +217,49 @@ def result_lines(obs: Observation) -> list[str]:
     return lines
 
 
-def _column_header(columns: int, goal: int) -> str:
+def _column_header(columns: int, goal: int, width: int) -> str:
     return "    " + "".join(
-        f"{c + 1:<{CELL}}" if c != goal else "G" + " " * (CELL - 1) for c in range(columns)
+        f"{c + 1:<{width}}" if c != goal else "G".ljust(width) for c in range(columns)
     )
 
 
-def render_text(obs: Observation) -> str:
-    grid = _board_cells(obs)
+def _board_lines(obs: Observation, wide: bool) -> list[list[Cell]]:
+    """The board with its column numbers and row letters, as lines of styled pieces."""
+    grid = _board_cells(obs, wide)
     start = obs["layout"]["start_row"]
-    lines = [_column_header(len(grid[0]), obs["layout"]["goal_column"])]
+    header = _column_header(len(grid[0]), obs["layout"]["goal_column"], CELL + wide)
+    lines: list[list[Cell]] = [[(header.rstrip(), "dim")]]
     for r, row in enumerate(grid):
-        cells = "".join(c for c, _ in row)
-        lines.append(f"{chr(ord('A') + r)} {'>' if r == start else ' '} {cells}".rstrip())
-    return "\n".join([*lines, *LEGEND, *summary_lines(obs), *result_lines(obs)])
+        lines.append([(f"{chr(ord('A') + r)} ", "dim"), (">" if r == start else " ", "bold")])
+        lines[-1] += [(" ", ""), *row]
+    return lines
+
+
+def render_text(obs: Observation) -> str:
+    board = ["".join(text for text, _ in line).rstrip() for line in _board_lines(obs, True)]
+    return "\n".join([*board, *LEGEND, *summary_lines(obs), *result_lines(obs)])
+
+
+class Board:
+    """The board as a rich renderable: four characters a cell when the terminal has the
+    room, three otherwise."""
+
+    def __init__(self, obs: Observation) -> None:
+        self.obs = obs
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        columns = int(self.obs["layout"]["columns"])
+        wide = options.max_width >= 5 + (CELL + 1) * columns
+        for line in _board_lines(self.obs, wide):
+            text = Text(no_wrap=True, overflow="crop")
+            for chars, style in line:
+                text.append(chars, style=style)
+            yield text
 
 
 def render_rich(obs: Observation) -> Any:
-    grid = _board_cells(obs)
-    start = obs["layout"]["start_row"]
-    board = Text(_column_header(len(grid[0]), obs["layout"]["goal_column"]) + "\n", style="dim")
-    for r, row in enumerate(grid):
-        board.append(f"{chr(ord('A') + r)} ", style="dim")
-        board.append(">" if r == start else " ", style="bold")
-        board.append(" ")
-        for chars, style in row:
-            board.append(chars, style=style)
-        board.append("\n")
     legend = Text("\n".join(LEGEND), style="dim")
-    parts: list[Any] = [board, legend, Text("\n".join(summary_lines(obs)))]
+    parts: list[Any] = [Board(obs), Text(""), legend, Text("\n".join(summary_lines(obs)))]
     if "result" in obs:
         parts.append(Text("\n".join(result_lines(obs)), style="bold"))
     return Panel(Group(*parts), title="NIL")
