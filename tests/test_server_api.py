@@ -225,6 +225,7 @@ def test_replay_opens_at_the_end_and_shows_any_seat(sqlite_url: str) -> None:
         replay = client.get(f"/api/tables/{tid}/replay").json()
         steps = replay["steps"]
         assert replay["actions"] == [action for _, _, action in log_rows(sqlite_url, tid)]
+        assert replay["seats"] == [seat for _, seat, _ in log_rows(sqlite_url, tid)]
         assert steps == final["seq"] == len(replay["actions"])
         record = GameRecord("nile", 2, replay["options"], replay["actions"])
         states = list(enumerate(state.clone() for state in replay_states(record)))

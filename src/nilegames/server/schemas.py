@@ -147,6 +147,7 @@ class Replay(BaseModel):
     players: int
     options: dict[str, Any]
     actions: list[int]
+    seats: list[int] = Field(description="Who made each action; -1 for a chance outcome.")
     steps: int
 
 

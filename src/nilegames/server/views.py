@@ -105,6 +105,8 @@ def replay_summary(record: TableRecord, log: Sequence[Logged]) -> dict[str, Any]
         "players": record.players,
         "options": record.options,
         "actions": [entry.action for entry in log],
+        # who made each step (-1: chance): a replay steps by player turn from these
+        "seats": [entry.seat for entry in log],
         "steps": len(log),
     }
 
