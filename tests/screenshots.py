@@ -48,6 +48,18 @@ def play_until(
     raise RuntimeError("the game did not end in 5000 moves")
 
 
+def name_seats(base: str, table_id: str, tokens: dict[str, str]) -> None:
+    """Three players with names, as the invitation page asks them."""
+    with httpx.Client(base_url=base, timeout=10) as client:
+        for seat, name in enumerate(["Amira", "Bastien", "Chiara"]):
+            answer = client.post(
+                f"/api/tables/{table_id}/seats/{seat}/name",
+                json={"name": name},
+                headers={"X-Seat-Token": tokens[str(seat)]},
+            )
+            answer.raise_for_status()
+
+
 def tables(base: str, game: str, seed: int) -> tuple[str, str, str]:
     """A table mid-game (seat 0 to move), a finished one and its id for the replay:
     (table link, finished table link, finished table id)."""
@@ -55,14 +67,7 @@ def tables(base: str, game: str, seed: int) -> tuple[str, str, str]:
     seats = [{"kind": "human"}] * 3
     created = new_table(base, seats, game=game)
     tid, tokens = created["table"]["id"], created["tokens"]
-    names = ["Amira", "Bastien", "Chiara"]
-    with httpx.Client(base_url=base, timeout=10) as client:
-        for seat, name in enumerate(names):
-            client.post(
-                f"/api/tables/{tid}/seats/{seat}/name",
-                json={"name": name},
-                headers={"X-Seat-Token": tokens[str(seat)]},
-            )
+    name_seats(base, tid, tokens)
     played = 0
 
     def mid(view: dict[str, Any]) -> bool:
@@ -73,6 +78,7 @@ def tables(base: str, game: str, seed: int) -> tuple[str, str, str]:
     play_until(base, tid, tokens, rng, mid)
     done = new_table(base, seats, game=game)
     did, dtokens = done["table"]["id"], done["tokens"]
+    name_seats(base, did, dtokens)
     play_until(base, did, dtokens, rng, lambda view: False)
     return (
         f"{base}/#/table/{tid}?token={tokens['0']}",

@@ -261,6 +261,7 @@ def check_replay(page: Page, client: httpx.Client, table_id: str) -> None:
     at(steps)
     page.click('[data-testid="replay-first"]')
     at(0)
+    page.check('[data-testid="replay-fine"]')  # by action, not by player turn
     for step in range(1, 4):
         page.click('[data-testid="replay-next"]')
         at(step)

@@ -75,6 +75,21 @@ def in_viewport(page: Page, selector: str) -> bool:
     return box["y"] >= 0 and box["y"] + min(box["height"], 20) <= size["height"]
 
 
+def first_move(seats: list[int]) -> int:
+    return next(i for i, seat in enumerate(seats) if seat >= 0)
+
+
+def turn_ends(seats: list[int]) -> list[int]:
+    """The step at which each player turn is over: the next other seat's first action."""
+    ends, last = [], None
+    for i, seat in enumerate(seats):
+        if seat >= 0 and seat != last:
+            if last is not None:
+                ends.append(i)
+            last = seat
+    return [*ends, len(seats)]
+
+
 def test_undo_log_names_and_clock_at_1280(browser: Browser, server: str) -> None:
     seats = [{"kind": "human", "name": "Amira"}, {"kind": "human", "name": "Bastien"}]
     created = new_table(server, seats, variant="short")
@@ -196,6 +211,7 @@ def test_result_dialog_in_both_languages(browser: Browser, server: str) -> None:
     tid = humans["table"]["id"]
     final = play_out(server, tid, humans["tokens"], seed=11)
     result = final["observation"]["result"]
+    replay = httpx.get(f"{server}/api/tables/{tid}/replay").json()
     for lang, width, height in (("en", 1280, 800), ("fr", 390, 844)):
         page, problems = open_page(browser, width, height, lang)
         page.goto(f"{server}/{humans['links']['0']}")
@@ -219,6 +235,24 @@ def test_result_dialog_in_both_languages(browser: Browser, server: str) -> None:
         for seat, piles in enumerate(result["piles"]):
             row = dialog.locator(f'tr[data-seat="{seat}"] td')
             expect(row).to_have_text([str(n) for n in sorted(piles)])
+        # the replay steps by player turn: set-up, then the end of each turn
+        ends = turn_ends(replay["seats"])
+        counter = page.locator('[data-testid="replay-step"]')
+        page.click('[data-testid="replay-first"]')
+        expect(dialog).to_be_hidden()
+        page.click('[data-testid="replay-next"]')
+        expect(counter).to_have_attribute("data-step", str(first_move(replay["seats"])))
+        page.click('[data-testid="replay-next"]')
+        expect(counter).to_have_attribute("data-step", str(ends[0]))
+        expect(counter).to_contain_text(
+            "After turn 1 of" if lang == "en" else "Après le tour 1 sur"
+        )
+        page.locator('[data-testid="move-list"] button[data-turn="3"]').click()
+        expect(counter).to_have_attribute("data-step", str(ends[2]))
+        expect(counter).to_have_attribute("data-turn", "3")
+        page.check('[data-testid="replay-fine"]')  # finer steps on demand
+        page.click('[data-testid="replay-next"]')
+        expect(counter).to_have_attribute("data-step", str(ends[2] + 1))
         assert problems == []
         page.context.close()
 
@@ -231,3 +265,29 @@ def test_lobby_name_goes_to_the_table(browser: Browser, server: str) -> None:
     page.wait_for_function(MY_TURN)
     expect(page.locator(".seat-line")).to_contain_text("as Dalia")
     assert problems == []
+
+
+def test_unknown_table_and_a_banner_that_leaves_on_reconnect(browser: Browser, server: str) -> None:
+    page, problems = open_page(browser, 1280, 800, "en")
+    page.goto(f"{server}/#/table/0123456789ab")
+    unknown = page.locator('[data-testid="unknown-table"]')
+    expect(unknown).to_contain_text("No such table")
+    expect(unknown).to_contain_text("0123456789ab")
+    expect(page.locator(STATUS)).to_have_count(0)  # no empty table page around it
+    unknown.get_by_role("link", name="Back to the lobby").click()
+    expect(page.locator('[data-testid="quick-play"]')).to_be_visible()
+    problems.clear()  # the 404 of the unknown table was expected
+
+    created = new_table(server, [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    page.goto(f"{server}/{created['links']['0']}")
+    page.wait_for_function(MY_TURN)
+    message = page.locator('[data-testid="message"]')
+    page.context.set_offline(True)
+    page.locator('[data-testid="actions"] [data-action]').first.click()
+    expect(message).to_contain_text("The server cannot be reached")
+    page.context.set_offline(False)
+    expect(page.locator('[data-testid="connection"]')).to_have_attribute(
+        "data-state", "live", timeout=30_000
+    )
+    expect(message).to_be_hidden()
+    assert [p for p in problems if "ERR_INTERNET_DISCONNECTED" not in p] == []

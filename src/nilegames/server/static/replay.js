@@ -9,6 +9,25 @@ import { getReplay, getReplayStep, getTable } from './api.js';
 import { gameModule, gameTitle } from './games/index.js';
 import { errorText, logPanel, rulesBlock } from './table.js';
 
+/**
+ * The game cut into player turns from who made each step (-1: chance): a turn runs from a
+ * seat's first action to the next action of another seat; chance that follows belongs to it.
+ * Returns [{seat, start, end}] (steps start..end-1).
+ */
+export function playerTurns(seats) {
+  const turns = [];
+  let last = null;
+  seats.forEach((who, i) => {
+    if (who < 0) return;
+    if (who !== last) {
+      if (turns.length) turns[turns.length - 1].end = i;
+      turns.push({ seat: who, start: i, end: seats.length });
+      last = who;
+    }
+  });
+  return turns;
+}
+
 export function mountReplay(root, { id, step, seat }) {
   let destroyed = false;
   let info = null; // {game, players, options, actions, steps}
@@ -18,6 +37,8 @@ export function mountReplay(root, { id, step, seat }) {
   let error = null;
   let loading = false;
   let requested = 0;
+  let turns = []; // [{seat, start, end}]
+  let fine = false; // step by action instead of by turn
 
   const els = {
     head: h('div', { class: 'table-head' }),
@@ -29,12 +50,37 @@ export function mountReplay(root, { id, step, seat }) {
   };
   const dialog = resultDialog();
   let resultShown = false;
-  replace(root, h('div', { class: 'table-page replay' }, els.head, els.controls, els.message, els.board, els.log, els.extra, dialog.el));
+  els.moves = h('section', { class: 'panel moves', 'data-testid': 'moves', 'aria-label': t('replay.moves') });
+  replace(root, h('div', { class: 'table-page replay' }, els.head, els.controls, els.message,
+    h('div', { class: 'table-layout' },
+      h('div', { class: 'table-main' }, els.board, els.extra),
+      h('aside', { class: 'replay-side' }, els.moves, els.log)),
+    dialog.el));
+
+  /** The steps a turn-by-turn replay stops at: set-up done, then the end of each turn. */
+  function stops() {
+    const list = [0];
+    if (turns.length) list.push(turns[0].start);
+    for (const turn of turns) list.push(turn.end);
+    return [...new Set(list)].sort((a, b) => a - b);
+  }
+
+  function nextStop(at, direction) {
+    if (fine) return at + direction;
+    const list = stops();
+    if (direction > 0) return list.find((x) => x > at) ?? info.steps;
+    return [...list].reverse().find((x) => x < at) ?? 0;
+  }
+
+  /** How many turns are over at this step. */
+  function turnsDone(at) {
+    return turns.filter((turn) => turn.end <= at).length;
+  }
 
   function onKey(event) {
     if (!info || event.target.closest('input, select, textarea')) return;
-    if (event.key === 'ArrowLeft') go(current.step - 1);
-    else if (event.key === 'ArrowRight') go(current.step + 1);
+    if (event.key === 'ArrowLeft') go(nextStop(current.step, -1));
+    else if (event.key === 'ArrowRight') go(nextStop(current.step, 1));
     else if (event.key === 'Home') go(0);
     else if (event.key === 'End') go(info.steps);
     else return;
@@ -65,6 +111,7 @@ export function mountReplay(root, { id, step, seat }) {
       render();
       return;
     }
+    turns = playerTurns(info.seats || []);
     const wanted = step === undefined || step === null || step === '' ? info.steps : Number(step);
     go(Number.isFinite(wanted) ? wanted : info.steps);
   }
@@ -105,32 +152,66 @@ export function mountReplay(root, { id, step, seat }) {
       return;
     }
     const at = current.step ?? 0;
-    const button = (key, target, disabled, symbol) => h('button', {
-      type: 'button', 'data-testid': `replay-${key}`, disabled, onclick: () => go(target), 'aria-label': t(`replay.${key}`), title: t(`replay.${key}`),
-    }, symbol, h('span', { class: 'btn-text' }, ` ${t(`replay.${key}`)}`));
+    const unit = fine ? 'step' : 'turn';
+    const button = (key, target, disabled, symbol, label = t(`replay.${key}`)) => h('button', {
+      type: 'button', 'data-testid': `replay-${key}`, disabled, onclick: () => go(target), 'aria-label': label, title: label,
+    }, symbol, h('span', { class: 'btn-text' }, ` ${label}`));
     const seats = [];
     for (let s = 0; s < info.players; s += 1) seats.push(s);
+    const done = turnsDone(at);
     replace(els.controls,
       h('div', { class: 'replay-buttons' },
         button('first', 0, at <= 0, '«'),
-        button('prev', at - 1, at <= 0, '‹'),
-        h('span', { class: 'replay-step', 'data-testid': 'replay-step', 'data-step': at, 'aria-live': 'polite' },
-          t('replay.step', { step: at, steps: info.steps }), loading ? h('span', { class: 'spinner', 'aria-hidden': 'true' }) : null),
-        button('next', at + 1, at >= info.steps, '›'),
+        button('prev', nextStop(at, -1), at <= 0, '‹', t(`replay.prev.${unit}`)),
+        h('span', { class: 'replay-step', 'data-testid': 'replay-step', 'data-step': at, 'data-turn': done, 'aria-live': 'polite' },
+          t(done ? 'replay.turn' : 'replay.turn0', { turn: done, turns: turns.length }), h('span', { class: 'muted' }, ` · ${t('replay.step', { step: at, steps: info.steps })}`),
+          loading ? h('span', { class: 'spinner', 'aria-hidden': 'true' }) : null),
+        button('next', nextStop(at, 1), at >= info.steps, '›', t(`replay.next.${unit}`)),
         button('last', info.steps, at >= info.steps, '»')),
       h('input', {
         type: 'range', min: 0, max: info.steps, value: at, class: 'replay-range', 'aria-label': t('replay.step', { step: at, steps: info.steps }),
         'data-testid': 'replay-range', onchange: (e) => go(Number(e.target.value)),
       }),
-      h('label', { class: 'replay-seat' }, `${t('replay.seat')} `,
-        h('select', {
-          'data-testid': 'replay-seat',
-          onchange: (e) => { current.seat = e.target.value === '' ? null : Number(e.target.value); go(current.step); },
-        },
-        h('option', { value: '', selected: current.seat === null }, t('replay.spectator')),
-        seats.map((s) => h('option', { value: s, selected: current.seat === s }, seatName(s, null))))),
+      h('div', { class: 'replay-options' },
+        h('label', { class: 'replay-fine' },
+          h('input', { type: 'checkbox', 'data-testid': 'replay-fine', checked: fine, onchange: (e) => { fine = e.target.checked; renderControls(); } }),
+          ` ${t('replay.fine')}`),
+        h('label', { class: 'replay-seat' }, `${t('replay.seat')} `,
+          h('select', {
+            'data-testid': 'replay-seat',
+            onchange: (e) => { current.seat = e.target.value === '' ? null : Number(e.target.value); go(current.step); },
+          },
+          h('option', { value: '', selected: current.seat === null }, t('replay.spectator')),
+          seats.map((s) => h('option', { value: s, selected: current.seat === s }, seatName(s, null)))))),
       data ? h('p', { class: 'last-action', 'data-testid': 'last-action' },
-        data.last_action ? t('replay.lastAction', { text: data.last_action }) : t('replay.noAction')) : null);
+        data.last_action ? t('replay.lastAction', { text: lastActionText() }) : t('replay.noAction')) : null);
+    replace(els.moves, h('h2', {}, t('replay.moves')), moveList(at));
+  }
+
+  /** The last action in the page's language (the game's words for its id; the server's as a fallback). */
+  function lastActionText() {
+    const mod = gameModule(info.game);
+    const action = info.actions[data.step - 1];
+    if (!mod.actionText || action === undefined || (info.seats || [])[data.step - 1] < 0) return data.last_action;
+    return mod.actionText(action, { observation: data.observation, seat: current.seat, legal_actions: [] }, data.last_action) || data.last_action;
+  }
+
+  /** Every player turn as a button to jump to its end; the current one marked. */
+  function moveList(at) {
+    if (!turns.length) return null;
+    const done = turnsDone(at);
+    const list = h('ol', { class: 'move-list', 'data-testid': 'move-list', 'aria-label': t('replay.moves') },
+      turns.map((turn, i) => h('li', {},
+        h('button', {
+          type: 'button', class: ['small', 'move', i + 1 === done && 'current'], 'data-turn': i + 1,
+          'aria-current': i + 1 === done ? 'step' : null,
+          onclick: () => go(turn.end),
+        }, t('replay.turnOf', { n: i + 1, who: seatName(turn.seat, null), steps: turn.end - turn.start })))));
+    queueMicrotask(() => {
+      const here = list.querySelector('.current');
+      if (here) list.scrollTop = here.offsetTop - list.offsetTop - 40;
+    });
+    return list;
   }
 
   function render() {
@@ -154,11 +235,15 @@ export function mountReplay(root, { id, step, seat }) {
     mod.render(view, els.board, null);
     guideFor(info.game).then((guide) => applyTooltips(els.board, guide.tooltips)).catch(() => {});
     if (data.step === info.steps && obs.result) {
+      // the end of the replay shows the result (docked: the controls stay usable)
       dialog.fill(info.game, obs, current.seat, null);
       if (!resultShown) {
         resultShown = true;
         dialog.show(false);
       }
+    } else {
+      resultShown = false;
+      dialog.close();
     }
     if (obs.log) {
       els.log.hidden = false;

@@ -61,6 +61,7 @@ export function mountTable(root, { id, token }) {
   let conn = 'connecting';
   let pending = false;
   let message = null;
+  let messageKind = null; // 'network' messages go away by themselves once the server answers
   let logSeen = null; // log length at the previous render, for the "fresh" highlight
   let destroyed = false;
   const open = { share: false, leave: false }; // the head's <details>, kept open across redraws
@@ -131,6 +132,7 @@ export function mountTable(root, { id, token }) {
     onView(next) {
       if (destroyed) return;
       if (view && next.seq < view.seq) return; // an older view arriving late
+      if (messageKind === 'network') showMessage(null);
       const first = !view;
       view = next;
       setNames(view.table && view.table.seats);
@@ -146,16 +148,43 @@ export function mountTable(root, { id, token }) {
     onState(state) {
       if (destroyed) return;
       conn = state;
+      if (state === 'live' && messageKind === 'network') showMessage(null); // reached again
       renderHead();
     },
     onError(error) {
       if (destroyed) return;
-      showMessage(errorText(error));
+      if (error.status === 404 && !view) {
+        unknownTable();
+        return;
+      }
+      showMessage(errorText(error), error.status === 0 ? 'network' : 'error');
     },
   });
 
-  function showMessage(text) {
+  /** No such table: say so plainly, with the ways on, instead of an empty table page. */
+  function unknownTable() {
+    replace(root, h('section', { class: 'panel unknown-table', 'data-testid': 'unknown-table' },
+      h('h1', {}, t('unknown.title')),
+      h('p', {}, t('unknown.text', { id })),
+      h('p', {}, h('a', { class: 'button primary', href: '#/' }, t('table.backLobby')))));
+    document.title = `${t('unknown.title')} · nilegames`;
+  }
+
+  let probe = null; // while the server cannot be reached: asks again until it answers
+  function showMessage(text, kind = 'error') {
     message = text;
+    messageKind = text ? kind : null;
+    clearTimeout(probe);
+    probe = null;
+    if (kind === 'network' && text) {
+      const again = async () => {
+        if (destroyed || messageKind !== 'network') return;
+        const fresh = await watcher.refresh(true);
+        if (fresh) showMessage(null);
+        else probe = setTimeout(again, 3000);
+      };
+      probe = setTimeout(again, 2000);
+    }
     els.message.hidden = !text;
     els.message.textContent = text || '';
   }
@@ -171,7 +200,7 @@ export function mountTable(root, { id, token }) {
       const next = await postAction(id, token, view.seq, action);
       if (next && (!view || next.seq >= view.seq)) view = next;
     } catch (error) {
-      showMessage(errorText(error));
+      showMessage(errorText(error), error.status === 0 ? 'network' : 'error');
       if (error.status === 409 || error.status === 422) watcher.refresh(true);
     } finally {
       pending = false;
@@ -505,6 +534,7 @@ export function mountTable(root, { id, token }) {
     },
     destroy() {
       destroyed = true;
+      clearTimeout(probe);
       dialog.close();
       clearInterval(timer);
       document.removeEventListener('keydown', onKey, true);
