@@ -212,6 +212,8 @@ def test_a_corrupt_record_is_one_clear_line(tmp_path: Path, content: str, messag
         (["play", "nile", "--players", "3", "--bots", "3", "--you", "0"], "does not match"),
         (["replay", "missing.json"], "cannot read record"),
         (["play", "nile", "--bots", "2", "--bot", "deep-blue"], "no bot 'deep-blue'"),
+        (["play", "nile", "--you", "0", "--lang", "de"], "--lang must be one of en, fr"),
+        (["play", "nile", "--you", "0", "--name", "A", "--name", "B"], "give one per --you"),
     ],
 )
 def test_bad_input_is_one_clear_line_and_exit_2(args: list[str], message: str) -> None:
@@ -290,3 +292,25 @@ def test_the_console_script_runs() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "Result:" in done.stdout
+
+
+def test_french_names_the_moves_and_the_log_and_accepts_french_words(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    args = ("play", "nile", "--you", "0", "--seed", "3", "--bot", "random", "--lang", "fr")
+    code, out = run(*args, "--record", str(path), answers="terminer le tour\nq\n")
+    assert code == 0
+    assert "Vous> " in out and "e) terminer le tour" in out
+    assert "Inondation : " in out  # the log in French
+    assert "lettre ou mots · u annuler" in out
+    assert [load(path).actions[i] for i in range(len(load(path).actions))]  # a move was made
+    assert len(seat_actions(path, 0)) == 1
+
+
+def test_players_have_names_in_the_log_and_the_bots_are_medium_by_default() -> None:
+    from nilegames.cli.session import BOT_NAMES
+
+    code, out = run("play", "nile", "--you", "0", "--seed", "4", "--name", "Ana", answers="q\n")
+    assert code == 0
+    assert f"seat 1: {BOT_NAMES[0]} (medium)" in out
+    assert "Ana> " in out
+    assert f"Turn 1: {BOT_NAMES[0]}" in out or "Turn 1: You" in out

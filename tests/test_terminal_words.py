@@ -105,3 +105,31 @@ def test_the_tie_break_is_said_in_words() -> None:
     assert tie_break([[3, 3, 3, 3, 3], [1, 9, 9, 9, 9]], [0], None, obs) == (
         "Seat 0 won with the largest smallest pile (3)."
     )
+
+
+def test_every_nile_log_line_and_move_has_its_french() -> None:
+    from nilegames.core.translate import speaks, translate
+    from nilegames.games.nile.words_fr import translate as french
+
+    game = new_game("nile", 3)
+    assert speaks(game, "fr") and speaks(game, "en")
+    assert not speaks(new_game("banks", 2), "fr")  # the English stays where a game has none
+    rng = random.Random("words/nile/fr")
+    unknown: set[str] = set()
+    for players, variant in ((2, "short"), (3, "standard"), (5, "standard")):
+        state = new_game("nile", players, variant=variant).new_initial_state()
+        while not play_to_decision(state, rng).is_terminal():
+            legal = state.legal_actions()
+            unknown.update(w for a in legal if french(w := state.action_to_string(a)) is None)
+            state.apply_action(rng.choice(legal))
+        for seat in [None, *range(players)]:
+            view = state.public_observation() if seat is None else state.observation(seat)
+            unknown.update(t for t in log_texts(view["log"]) if french(t) is None)
+    assert not unknown, sorted(unknown)[:10]
+    assert translate(game, "fr", "You plant Wheat") == "Vous plantez Blé"
+    assert translate(game, "fr", "Seat 2 drew a card at the end of the turn") == (
+        "Place 2 pioche une carte en fin de tour"
+    )
+    assert translate(game, "fr", "trade: offering to Hapi") == "négocier : offrande à Hâpi"
+    assert translate(game, "en", "You plant Wheat") == "You plant Wheat"
+    assert translate(game, "fr", "something new") == "something new"

@@ -22,12 +22,13 @@ from rich.text import Text
 from nilegames.cli.words import say
 from nilegames.core import Observation, State
 from nilegames.core.steps import Choice, Moves, family_help
+from nilegames.core.translate import translate
 
 #: The "what just happened" panel keeps this many lines, the newest.
 LOG_LINES = 12
 #: Older lines kept above the new ones, dimmed, so the news has its context.
 CONTEXT_LINES = 3
-_SEAT = re.compile(r"\b([Ss])eat (\d)\b")
+_SEAT = re.compile(r"\b([Ss]eat|[Pp]lace) (\d)\b")
 
 
 class ChoiceError(ValueError):
@@ -118,14 +119,15 @@ class Screen:
             self.console.file.write("\x1b[3J")
             self.console.file.flush()
 
-    def lines(self, observation: Observation) -> list[str]:
+    def lines(self, state: State, observation: Observation) -> list[str]:
+        """The log's lines in the screen's language, with the seats' names."""
         log = observation.get("log")
         entries: list[Any] = log if isinstance(log, list) else []
-        return [named(t, self.names) for t in log_texts(entries)]
+        return [named(translate(state.game, self.lang, t), self.names) for t in log_texts(entries)]
 
-    def news(self, observation: Observation, viewer: int | None) -> Text:
+    def news(self, state: State, observation: Observation, viewer: int | None) -> Text:
         """The log's newest lines: those ``viewer`` has not seen in bold, a few before dim."""
-        texts = self.lines(observation)
+        texts = self.lines(state, observation)
         start = min(self.seen.get(viewer, 0), len(texts))  # an undo shortens the log
         self.seen[viewer] = len(texts)
         new = group_lines(texts[start:])
@@ -155,7 +157,7 @@ class Screen:
         """The viewer's screen: the table, what happened since it last looked, the menu."""
         observation = state.public_observation() if viewer is None else state.observation(viewer)
         parts: list[RenderableType] = [drawing(state, observation, self.names)]
-        parts.append(self.news(observation, viewer))
+        parts.append(self.news(state, observation, viewer))
         parts.append(Rule(Text(heading, "bold")))
         if menu is not None:
             parts.append(menu)
@@ -169,7 +171,7 @@ class Screen:
         """Every log line the viewer may see, numbered, with repeats folded."""
         observation = state.public_observation() if viewer is None else state.observation(viewer)
         self.console.print(Rule(Text(self.say("log"), "bold")))
-        for number, line in enumerate(group_lines(self.lines(observation)), 1):
+        for number, line in enumerate(group_lines(self.lines(state, observation)), 1):
             self.console.print(Text.assemble((f"{number:>4} ", "dim"), line))
         self.console.print(Rule())
 
@@ -179,12 +181,12 @@ class Screen:
         table.add_column(justify="right", style="bold cyan", no_wrap=True)
         table.add_column()
         for choice in choices:
-            label = Text(choice.label)
-            if choice.action is not None and not step:
-                label = Text(moves.words[choice.action])
+            label = Text(moves.say(choice.label))
+            if choice.action is not None:
+                label = Text(moves.shown[choice.action])
             elif choice.action is None:
                 inside = [moves.paths[a][len(choice.path) :] for a in choice.actions]
-                heads = list(dict.fromkeys(p[0] for p in inside if p))
+                heads = list(dict.fromkeys(moves.say(p[0]) for p in inside if p))
                 preview = ", ".join(heads[:6]) + (", …" if len(heads) > 6 else "")
                 label.append(f" ({self.say('choices_in', n=len(choice.actions))}", "dim")
                 label.append(f": {preview})" if preview else ")", "dim")
@@ -207,11 +209,11 @@ class Screen:
         for choice in choices:
             family = choice.path[0] if choice.path else choice.label
             what = family_help(state.game, family) or ""
-            text = Text.assemble((f"  {choice.key}) ", "bold cyan"), choice.label)
+            text = Text.assemble((f"  {choice.key}) ", "bold cyan"), moves.say(choice.label))
             if what:
                 text.append(f": {what}", style="")
             self.console.print(text)
-        example = moves.words[moves.legal[-1]] if moves.legal else ""
+        example = moves.shown[moves.legal[-1]] if moves.legal else ""
         self.console.print(Text(self.say("help_keys", example=example), style="dim"))
 
     def result(self, state: State, labels: Mapping[int, str], viewer: int | None = None) -> None:

@@ -26,6 +26,7 @@ from nilegames.cli.prompt import Quit
 from nilegames.cli.screen import ChoiceError, Screen, seat_label
 from nilegames.core import Action, GameRecord, State, play_to_decision, save
 from nilegames.core.steps import MAX_CHOICES, Choice, Moves
+from nilegames.core.translate import translate
 from nilegames.core.undo import undo, undo_status
 
 __all__ = ["BOT_NAMES", "Quit", "Session", "bot_seed", "parse_choice"]
@@ -94,8 +95,9 @@ class Session:
         self.bots: dict[int, Bot] = {
             s: make_bot(kinds[i % len(kinds)], bot_seed(seed, s)) for i, s in enumerate(bot_seats)
         }
-        self.labels: Mapping[int, str] = {
-            s: ("you" if len(humans) == 1 else "human") if s in humans else self.bots[s].name
+        given_kind = {s: kinds[i % len(kinds)] for i, s in enumerate(bot_seats)}
+        self.labels: Mapping[int, str] = {  # a bot by the level asked for: "medium"
+            s: ("you" if len(humans) == 1 else "human") if s in humans else given_kind[s]
             for s in seats
         }
         given = dict(names or {})
@@ -157,6 +159,7 @@ class Session:
         """With people at the table, say each bot move as it is made, with a short pause."""
         if not self.humans or not self.pause:
             return
+        words = translate(self.state.game, self.screen.lang, words)
         line = self.screen.say("bot_move", name=self.name(seat), words=words)
         self.screen.console.print(Text("  " + line, style="yellow"))
         time.sleep(self.pause)
@@ -184,10 +187,10 @@ class Session:
         or takes a step back (None: the state changed, ask again)."""
         state = self.state
         legal = state.legal_actions()
-        moves = Moves(state, legal)
+        moves = Moves(state, legal, self.screen.lang)
         offer = getattr(self.read, "offer", None)
         if offer is not None:
-            offer([moves.words[a] for a in legal])
+            offer(list(dict.fromkeys([*moves.shown.values(), *moves.words.values()])))
         heading = self.screen.say("your_move", name=upper(self.name(seat)))
         prefix = moves.start()
         redraw = True
@@ -286,7 +289,7 @@ class Session:
             message = self.screen.say("ambiguous", text=answer, n=len(found))
             self.screen.console.print(Text(message, style="red"))
             for action in found[:MAX_CHOICES]:
-                self.screen.console.print(f"  {moves.words[action]}")
+                self.screen.console.print(f"  {moves.shown[action]}")
             return None
         message = self.screen.say("not_a_choice", text=answer)
         self.screen.console.print(Text.assemble(("✗ ", "bold red"), message))
@@ -301,7 +304,8 @@ class Session:
             )
             return False
         self.state = undo(self.state, seat)
-        self.screen.console.print(Text(self.screen.say("undone", step=status.step), style="green"))
+        step = translate(self.state.game, self.screen.lang, status.step or "")
+        self.screen.console.print(Text(self.screen.say("undone", step=step), style="green"))
         return True
 
     def finish(self) -> None:

@@ -23,6 +23,7 @@ from types import ModuleType
 
 from nilegames.core.game import Game
 from nilegames.core.state import State
+from nilegames.core.translate import translate
 from nilegames.core.types import Action
 
 #: Never more choices than this on one screen; a bigger kind of move is split in steps.
@@ -107,13 +108,20 @@ def words_of(text: str) -> list[str]:
 class Moves:
     """One decision's legal actions as a tree of steps."""
 
-    def __init__(self, state: State, legal: Sequence[Action]) -> None:
+    def __init__(self, state: State, legal: Sequence[Action], lang: str = "en") -> None:
         self.game = state.game
+        self.lang = lang
         self.legal = tuple(legal)
         self.words = {a: state.action_to_string(a) for a in self.legal}
+        #: The words shown (and matched too) in ``lang``, where the game speaks it.
+        self.shown = {a: self.say(self.words[a]) for a in self.legal}
         self.paths = {a: move_path(self.game, self.words[a]) for a in self.legal}
         families = list(dict.fromkeys(self.paths[a][0] for a in self.legal))
         self.keys = family_keys(self.game, families)
+
+    def say(self, text: str) -> str:
+        """A move's words, or a step's, in the menu's language."""
+        return translate(self.game, self.lang, text)
 
     def under(self, prefix: tuple[str, ...]) -> list[Action]:
         return [a for a in self.legal if self.paths[a][: len(prefix)] == prefix]
@@ -164,10 +172,15 @@ class Moves:
         typed = words_of(text)
         if not typed:
             return []
-        exact = [a for a in self.legal if words_of(self.words[a]) == typed]
-        if exact:
-            return exact
-        return [a for a in self.legal if in_order(typed, words_of(self.words[a]))]
+        for said in (self.words, self.shown):
+            exact = [a for a in self.legal if words_of(said[a]) == typed]
+            if exact:
+                return exact
+        return [
+            a
+            for a in self.legal
+            if in_order(typed, words_of(self.words[a])) or in_order(typed, words_of(self.shown[a]))
+        ]
 
 
 def in_order(typed: Sequence[str], words: Sequence[str]) -> bool:
