@@ -42,15 +42,15 @@ def position(game_id: str, steps: int | None) -> State:
     return state
 
 
-def screen_text(state: State, width: int) -> str:
+def screen_text(state: State, width: int, lang: str = "en") -> str:
     out = io.StringIO()
     console = Console(file=out, width=width, color_system=None, force_terminal=False)
-    screen = Screen(console, names={1: "Ramses"})
+    screen = Screen(console, names={1: "Ramses"}, lang=lang)
     if state.is_terminal():
         screen.show(state, 0, "Game over")
         screen.result(state, {0: "you", 1: "random"}, 0)
     else:
-        moves = Moves(state, state.legal_actions())
+        moves = Moves(state, state.legal_actions(), lang)
         menu = screen.menu(moves, moves.choices(moves.start()), step=moves.start() != ())
         screen.show(state, 0, "You: your move", menu)
     return "\n".join(line.rstrip() for line in out.getvalue().splitlines()) + "\n"
@@ -78,3 +78,9 @@ def test_the_end_of_a_game_looks_as_committed(game_id: str) -> None:
     text = screen_text(position(game_id, None), 80)
     assert "wins" in text or "tie" in text or "draw" in text
     check(f"{game_id}-end-80", text)
+
+
+def test_nile_in_french_looks_as_committed() -> None:
+    text = screen_text(position("nile", MIDDLE["nile"]), 80, "fr")
+    assert "Inondation" in text and "Votre main" in text
+    check("nile-play-fr-80", text)

@@ -224,7 +224,7 @@ def play(
     try:
         session.run()
     except Quit:
-        console.print(f"Left the game before the end (seed {seed}).")
+        console.print(screen.say("left", seed=seed))
     except KeyboardInterrupt:
         console.print("\nInterrupted.")
         code = 130

@@ -22,7 +22,7 @@ from rich.text import Text
 from nilegames.cli.words import say
 from nilegames.core import Observation, State
 from nilegames.core.steps import Choice, Moves, family_help
-from nilegames.core.translate import translate
+from nilegames.core.translate import translate, view
 
 #: The "what just happened" panel keeps this many lines, the newest.
 LOG_LINES = 12
@@ -156,7 +156,7 @@ class Screen:
     ) -> None:
         """The viewer's screen: the table, what happened since it last looked, the menu."""
         observation = state.public_observation() if viewer is None else state.observation(viewer)
-        parts: list[RenderableType] = [drawing(state, observation, self.names)]
+        parts: list[RenderableType] = [drawing(state, observation, self.names, self.lang)]
         parts.append(self.news(state, observation, viewer))
         parts.append(Rule(Text(heading, "bold")))
         if menu is not None:
@@ -188,8 +188,9 @@ class Screen:
                 inside = [moves.paths[a][len(choice.path) :] for a in choice.actions]
                 heads = list(dict.fromkeys(moves.say(p[0]) for p in inside if p))
                 preview = ", ".join(heads[:6]) + (", …" if len(heads) > 6 else "")
-                label.append(f" ({self.say('choices_in', n=len(choice.actions))}", "dim")
-                label.append(f": {preview})" if preview else ")", "dim")
+                label.append(
+                    f" ({self.say('choices_in', n=len(choice.actions), preview=preview)})", "dim"
+                )
             table.add_row(f"{choice.key})", label)
         keys = self.say("keys_step" if step else "keys")
         return Group(table, Text(keys, style="dim"))
@@ -226,7 +227,7 @@ class Screen:
         lines_of: Callable[[Observation], list[str]] | None = getattr(render, "result_lines", None)
         if lines_of is not None:  # the game's own count; the ±1 returns would only puzzle
             for line in lines_of(observation):
-                self.console.print(Text(line))
+                self.console.print(Text(view(state.game, self.lang, line)))
         else:
             self.console.print(self.returns_table(returns, labels))
         best = max(returns)
@@ -273,11 +274,16 @@ def guide_section(game_id: str, lang: str, phase: str) -> tuple[str, str] | None
 
 
 def drawing(
-    state: State, observation: Observation, names: Mapping[int, str] | None = None
+    state: State,
+    observation: Observation,
+    names: Mapping[int, str] | None = None,
+    lang: str = "en",
 ) -> RenderableType:
-    """The game's own drawing of an observation (with the seats' names, for the drawings
-    that show them); plain strings are not read as markup."""
+    """The game's own drawing of an observation (with the seats' names and the language,
+    for the drawings that use them); plain strings are not read as markup."""
     if names:
         observation = {**observation, "names": dict(names)}
+    if lang != "en":
+        observation = {**observation, "lang": lang}
     drawn = state.game.render_rich(observation)
     return Text(drawn) if isinstance(drawn, str) else drawn

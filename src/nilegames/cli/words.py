@@ -49,7 +49,7 @@ TEXT: dict[str, dict[str, str]] = {
         "seat": "seat {seat}",
         "you": "you",
         "left": "Left the game before the end (seed {seed}).",
-        "choices_in": "{n} moves",
+        "choices_in": "{n} moves: {preview}",
     },
     "fr": {
         "your_move": "{name} : à vous de jouer",
@@ -90,7 +90,7 @@ TEXT: dict[str, dict[str, str]] = {
         "seat": "place {seat}",
         "you": "vous",
         "left": "Partie quittée avant la fin (graine {seed}).",
-        "choices_in": "{n} coups",
+        "choices_in": "{n} coups : {preview}",
     },
 }
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from nilegames.core.game import Game
 
@@ -18,13 +19,17 @@ Translator = Callable[[str], "str | None"]
 
 
 @cache
-def _translator(module: str, lang: str) -> Translator | None:
+def _words(module: str, lang: str) -> Any:
     package = module.rpartition(".")[0]
     try:
-        found = importlib.import_module(f"{package}.words_{lang}")
+        return importlib.import_module(f"{package}.words_{lang}")
     except ModuleNotFoundError:
         return None
-    function: Translator = found.translate
+
+
+def _translator(module: str, lang: str, name: str = "translate") -> Translator | None:
+    found = _words(module, lang)
+    function: Translator | None = getattr(found, name, None)
     return function
 
 
@@ -41,3 +46,12 @@ def translate(game: Game, lang: str, text: str) -> str:
     if translator is None:
         return text
     return translator(text) or text
+
+
+def view(game: Game, lang: str, text: str) -> str:
+    """A line of the game's drawing (its result lines too) in ``lang``, where the game's
+    words module knows its fixed words (``view``); else unchanged."""
+    if lang == "en":
+        return text
+    translator = _translator(type(game).__module__, lang, "view")
+    return text if translator is None else translator(text) or text

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
@@ -138,44 +140,60 @@ def card(label: str, name: str) -> Text:
     """A card as it lies on the table: its words on the crop's colour ("[Wheat x2]");
     a speculation card shows both crops' colours."""
     crops = [c for c in CROPS if c in name]
-    label = label.replace(" ", "\u00a0")  # a card is never split over two lines
     if len(crops) == 1 and not name.startswith("Speculation"):
         return Text(f"[{label}]", style=f"bold black on {COLOUR[crops[0]]}")
     ends = [COLOUR[c] for c in crops] or ["bold"]
     return Text.assemble(("[", f"bold {ends[0]}"), (label, "bold"), ("]", f"bold {ends[-1]}"))
 
 
+def _cards_row(label: str, cards: list[Text]) -> Table:
+    """A label, then cards side by side: a card never breaks over two lines."""
+    row = Table.grid(padding=(0, 1))
+    row.add_column(no_wrap=True)
+    row.add_column()
+    row.add_row(Text(label.rstrip()), Columns(cards, padding=(0, 1)))
+    return row
+
+
+def _say(obs: Observation) -> Callable[[str], str]:
+    """The drawing's words in the language the front end asked for (``obs["lang"]``)."""
+    if obs.get("lang") == "fr":
+        from nilegames.games.nile.words_fr import view
+
+        return view
+    return str
+
+
 def render_rich(obs: Observation) -> Any:
     viewer = obs["seat"]
-    header = Text("\n".join(summary_lines(obs)))
-    table = Table(title="Players (stock piles: ? face down)", expand=False)
-    table.add_column("seat")
-    table.add_column("hand")
+    say = _say(obs)
+    header = Text("\n".join(say(line) for line in summary_lines(obs)))
+    table = Table(title=say("Players (stock piles: ? face down)"), expand=False)
+    french = obs.get("lang") == "fr"
+    table.add_column("place" if french else "seat")
+    table.add_column("main" if french else "hand")
     table.add_column("stock", justify="right")
     for crop in CROPS:
-        table.add_column(_crop_text(crop, crop[:3]), justify="right")
+        table.add_column(_crop_text(crop, say(crop)[:3]), justify="right")
     for seat in range(obs["players"]):
         marker = " *" if seat == obs["active_seat"] else ""
         table.add_row(
-            _seat(seat, viewer, obs) + marker,
+            say(_seat(seat, viewer, obs)) + marker,
             str(obs["hand_sizes"][seat]),
             str(obs["stock_sizes"][seat]),
             *(str((obs["stocks"][seat] or {}).get(crop, "?")) for crop in CROPS),
         )
     parts: list[Any] = [header, table]
     if obs["fields"]:
-        fields = Text("Fields: ")
+        fields = []
         for field in obs["fields"]:
             owner = _seat(field["owner"], viewer, obs)
-            fields.append_text(card(f"{field['crop']} {field['size']} · {owner}", field["crop"]))
-            fields.append(" ")
-        parts.append(fields)
+            label = say(f"{field['crop']} {field['size']} · {owner}")
+            fields.append(card(label, field["crop"]))
+        parts.append(_cards_row(say("Fields: "), fields))
     if "hand" in obs:
-        hand = Text("Your hand: ")
-        for name, count in obs["hand"].items():
-            hand.append_text(card(f"{name} x{count}", name))
-            hand.append(" ")
-        parts.append(hand)
+        hand = [card(say(f"{name} x{count}"), name) for name, count in obs["hand"].items()]
+        parts.append(_cards_row(say("Your hand: "), hand))
     if "result" in obs:
-        parts.append(Text("\n".join(result_lines(obs)), style="bold"))
+        parts.append(Text("\n".join(say(line) for line in result_lines(obs)), style="bold"))
     return Panel(Group(*parts), title="NILE")

@@ -56,7 +56,7 @@ def upper(text: str) -> str:
 
 
 def crops(n: str) -> str:
-    return f"{n} culture{'s' if n != '1' else ''}"
+    return f"{n} culture{'s' if n not in ('0', '1') else ''}"
 
 
 def verb(subject: str, you: str, other: str) -> str:
@@ -221,3 +221,77 @@ def translate(text: str) -> str | None:
     if text.startswith("Speculation ") or "/" in text:
         return card(text if text.startswith("Speculation ") else "Speculation " + text)
     return None
+
+
+#: The drawing's fixed words, fragment by fragment, in the order they are replaced.
+VIEW: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p), r)
+    for p, r in (
+        (r"\bTurn (\d+)", r"Tour \1"),
+        (r" - game over", " - partie terminée"),
+        (r"\byou to play\b", "à vous de jouer"),
+        (r"\b(seat \d+|[A-Z]\w+) to play\b", r"au tour de \1"),
+        (r"phase: trade\b", "phase : négociation"),
+        (r"phase: plant\b", "phase : plantation"),
+        (r"phase: speculate\b", "phase : spéculation"),
+        (r"phase: (\w+)", r"phase : \1"),
+        (r"^Flood: ", "Inondation : "),
+        (r"none yet", "pas encore"),
+        (r"\(blocks ", "(bloque "),
+        (r"^Deck: (\d+) cards?, deck (\d+) of (\d+)", r"Pioche : \1 cartes, pioche \2 sur \3"),
+        (r"locust set aside", "locustes mises de côté"),
+        (r"locust in the deck", "locustes dans la pioche"),
+        (r"discard (\d+) cards?", r"défausse \1 cartes"),
+        (r"^Speculation by (.+?):", r"Spéculation de \1 :"),
+        (r"^Being planted:", "En cours de plantation :"),
+        (r"^Trade \(market\): (\d+) cards? to pick", r"Négociation (marché) : \1 carte(s) à payer"),
+        (
+            r"^Trade \(offering\): (\d+) cards? to pick",
+            r"Négociation (offrande) : \1 carte(s) à payer",
+        ),
+        (r"^Players \(stock piles: \? face down\)", "Joueurs (piles du stock : ? face cachée)"),
+        (r"^Fields: ", "Champs : "),
+        (r"^Your hand: ", "Votre main : "),
+        (
+            r"^Piles from the smallest \(the largest smallest pile wins; a tie looks at the"
+            r" next\):",
+            "Piles de la plus petite à la plus grande (la plus grande plus petite pile gagne ;"
+            " à égalité, on regarde la suivante) :",
+        ),
+        (r" - wins$", " - gagne"),
+        (
+            r" won with the largest smallest pile \((\d+)\)\.",
+            r" gagne avec la plus grande petite pile (\1).",
+        ),
+        (
+            r" won on the tie-break: the piles were equal up to the ",
+            " gagne au départage : piles égales jusqu'à la ",
+        ),
+        (
+            r", and the (\S+) pile \((\d+)\) was larger\.",
+            r", et la pile suivante (\2) est plus grande.",
+        ),
+        (r"^A draw: (.+) have the same five piles\.", r"Égalité : \1 ont les mêmes cinq piles."),
+        (r"\bsmallest\b", "plus petite"),
+        (r"\bsecond-smallest\b", "deuxième"),
+        (r"\bthird-smallest\b", "troisième"),
+        (r"\bfourth-smallest\b", "quatrième"),
+        (r"^You\b", "Vous"),
+        (r"\byou\b", "vous"),
+        (r"\bseat (\d+)", r"place \1"),
+        (r"^Seat (\d+)", r"Place \1"),
+        (r"\bSpeculation\b", "Spéculation"),
+        (r"\bnone\b", "aucune"),
+        *((rf"\b{en}\b", fr) for en, fr in CROPS.items() if en != fr),
+    )
+]
+
+#: The players table's column names.
+COLUMNS = {"seat": "place", "hand": "main", "stock": "stock"}
+
+
+def view(text: str) -> str:
+    """A line of NILE's drawing in French (the words it knows; numbers and names stay)."""
+    for pattern, replacement in VIEW:
+        text = pattern.sub(replacement, text)
+    return text
