@@ -209,7 +209,7 @@ class Screen:
         self.console.print(Text(self.say("help_choices"), style="bold"))
         for choice in choices:
             family = choice.path[0] if choice.path else choice.label
-            what = family_help(state.game, family) or ""
+            what = family_help(state.game, family, self.lang) or ""
             text = Text.assemble((f"  {choice.key}) ", "bold cyan"), moves.say(choice.label))
             if what:
                 text.append(f": {what}", style="")

@@ -93,11 +93,15 @@ def family_keys(game: Game, families: Sequence[str]) -> dict[str, str]:
     return keys
 
 
-def family_help(game: Game, family: str) -> str | None:
-    """What a kind of move does, in a sentence, if the game says."""
+def family_help(game: Game, family: str, lang: str = "en") -> str | None:
+    """What a kind of move does, in a sentence, if the game says (``HELP``, or
+    ``HELP_FR`` and the like in another language; English if that one is missing)."""
     found = hooks(game)
-    helps: Mapping[str, str] = getattr(found, "HELP", {}) if found is not None else {}
-    return helps.get(family)
+    if found is None:
+        return None
+    local: Mapping[str, str] = getattr(found, f"HELP_{lang.upper()}", {})
+    english: Mapping[str, str] = getattr(found, "HELP", {})
+    return local.get(family) or english.get(family)
 
 
 def words_of(text: str) -> list[str]:

@@ -23,6 +23,17 @@ HELP = {
     "wild counts as": "name the type your wild card counts as in this offering",
 }
 
+HELP_FR = {
+    "sail": "menez votre bateau dans le sens où il regarde, vers une case avec des cartes"
+    " ou vers le port",
+    "take": "prenez une carte sous la case où votre bateau s'est arrêté",
+    "offer": "offrez une carte aux monuments ; « done offering » quand vous avez choisi",
+    "buy the top card": "payez des pièces pour la carte du dessus de la pioche au lieu de naviguer",
+    "turn around": "payez des pièces pour faire demi-tour avant de naviguer (une fois par tour)",
+    "done offering": "cessez d'offrir : les cartes offertes élèvent les monuments qu'elles servent",
+    "wild counts as": "annoncez le type que votre carte joker vaut dans cette offrande",
+}
+
 
 def path(words: str) -> tuple[str, ...]:
     """``sail to space 3 (blue)`` -> ("sail", "to space 3 (blue)"); ``offer red vase x2``

@@ -38,6 +38,22 @@ HELP = {
     "bid": "how many plants you bid, in secret",
 }
 
+HELP_FR = {
+    "sow": "un point d'action : une semence de votre culture sur un champ libre",
+    "grow": "un point d'action : une semence sur un champ devient une plante mûre",
+    "harvest": "un point d'action : une plante mûre va de son champ à une rangée du marché",
+    "lay": "posez une plante sur un champ au début de la partie",
+    "water": "posez une carte eau d'une de vos piles sur un champ au bord du fleuve",
+    "desert": "posez la carte désert sur un champ",
+    "ebb": "retirez l'eau d'une rangée quand la crue reflue",
+    "end actions": "arrêtez d'agir ce tour-ci (les points non dépensés sont perdus)",
+    "buy": "dépensez des points pour un joker ou pour racheter une semence au bateau",
+    "spend a joker": "un joker donne un point d'action de plus ce tour-ci",
+    "put": "envoyez une de vos plantes dans le bateau",
+    "rot": "choisissez la rangée du marché, ou la plante, que la pourriture frappe",
+    "bid": "combien de plantes vous misez, en secret",
+}
+
 _FIELD = re.compile(
     r"^(?P<head>.*?) ?\b(?:on the|onto the|from the|the) (?P<bank>north|south)"
     r" (?P<row>\d-row)(?P<field> field \d+ \(\d+ palms?\))?(?P<tail>.*)$"

@@ -28,6 +28,20 @@ HELP = {
     "done": "finish the planting (or speculation) and draw two cards",
 }
 
+HELP_FR = {
+    "plant": "posez une carte Culture de votre main devant vous, puis la suivante, puis"
+    " « terminé » (deux cartes ou plus d'une culture ouvrent un champ, ou une carte de deux"
+    " cultures chacune, ou des cartes sur vos propres champs)",
+    "speculate": "posez une carte Spéculation au lieu de planter : chaque culture qu'elle"
+    " partage avec la prochaine inondation vous rapporte 3 cartes",
+    "discard": "payez la négociation choisie : deux cartes de votre main ou de votre stock",
+    "trade: market": "donnez deux cartes (main ou stock) pour en piocher une",
+    "trade: offering to Hapi": "donnez deux cartes pour retourner aussitôt une nouvelle carte"
+    " Inondation : ses cultures sont récoltées, et ce sont elles que vous ne pouvez pas jouer",
+    "end turn": "cessez de négocier et passez à la suite (planter, spéculer ou piocher)",
+    "done": "terminez la plantation (ou la spéculation) et piochez deux cartes",
+}
+
 
 def path(words: str) -> tuple[str, ...]:
     """``plant Wheat`` -> ("plant", "Wheat"); ``discard Wheat from stock`` -> ("discard",

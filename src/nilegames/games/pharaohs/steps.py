@@ -31,6 +31,19 @@ HELP = {
     "end turn": "stop laying tiles: your turn's points count and you draw back up to five",
 }
 
+HELP_FR = {
+    "Straight": "une pièce droite : le fleuve continue dans la même direction",
+    "Diagonal": "une pièce droite posée d'un coin à l'autre",
+    "Corner bend": "une courbe serrée entre deux coins",
+    "Side bend": "une courbe à angle droit entre deux côtés",
+    "Left 45": "le fleuve tourne de 45 degrés à gauche",
+    "Left 135": "le fleuve tourne fort, de 135 degrés à gauche",
+    "Right 45": "le fleuve tourne de 45 degrés à droite",
+    "Right 135": "le fleuve tourne fort, de 135 degrés à droite",
+    "Universal": "la tuile universelle : elle vaut la forme que vous annoncez",
+    "end turn": "cessez de poser : les points du tour comptent et vous complétez votre chevalet",
+}
+
 _LAY = re.compile(r"^(?P<tile>.+?) on (?P<cell>[^,]+), (?P<way>.+)$")
 
 
