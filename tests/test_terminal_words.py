@@ -107,7 +107,30 @@ def test_the_tie_break_is_said_in_words() -> None:
     )
 
 
-def test_every_nile_log_line_and_move_has_its_french() -> None:
+@pytest.mark.parametrize("game_id", ["nile", "pharaohs"])
+def test_every_log_line_and_move_step_has_its_french(game_id: str) -> None:
+    from nilegames.core.steps import Moves
+    from nilegames.core.translate import _words
+
+    french = _words(type(new_game(game_id)).__module__, "fr").translate
+    rng = random.Random(f"words/{game_id}/fr")
+    unknown: set[str] = set()
+    for players in (2, 3, 4):
+        state = new_game(game_id, players).new_initial_state()
+        while not play_to_decision(state, rng).is_terminal():
+            legal = state.legal_actions()
+            moves = Moves(state, legal)
+            for action in legal:
+                said = [moves.words[action], *moves.paths[action]]
+                unknown.update(w for w in said if french(w) is None)
+            state.apply_action(rng.choice(legal))
+        for seat in [None, *range(players)]:
+            view = state.public_observation() if seat is None else state.observation(seat)
+            unknown.update(t for t in log_texts(view["log"]) if french(t) is None)
+    assert not unknown, sorted(unknown)[:10]
+
+
+def test_nile_speaks_french_and_an_unknown_sentence_stays_english() -> None:
     from nilegames.core.translate import speaks, translate
     from nilegames.games.nile.words_fr import translate as french
 

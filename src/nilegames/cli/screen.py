@@ -186,7 +186,12 @@ class Screen:
                 label = Text(moves.shown[choice.action])
             elif choice.action is None:
                 inside = [moves.paths[a][len(choice.path) :] for a in choice.actions]
-                heads = list(dict.fromkeys(moves.say(p[0]) for p in inside if p))
+                depth = 0  # preview the first step where the moves differ (not a shared cell)
+                while (
+                    all(len(p) > depth + 1 for p in inside) and len({p[depth] for p in inside}) == 1
+                ):
+                    depth += 1
+                heads = list(dict.fromkeys(moves.say(p[depth]) for p in inside if len(p) > depth))
                 preview = ", ".join(heads[:6]) + (", …" if len(heads) > 6 else "")
                 label.append(
                     f" ({self.say('choices_in', n=len(choice.actions), preview=preview)})", "dim"

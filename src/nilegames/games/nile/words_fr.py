@@ -204,6 +204,10 @@ RULES: list[Rule] = [
             f"défausser {card(m['c'])} " + ("de la main" if m["src"] == "hand" else "du stock")
         ),
     ),
+    (
+        re.compile(r"^(?P<c>[\w/ ]+?) from (?P<src>hand|stock)$"),
+        lambda m: f"{card(m['c'])} " + ("de la main" if m["src"] == "hand" else "du stock"),
+    ),
     (re.compile(r"^plant$"), lambda m: "planter"),
     (re.compile(r"^speculate$"), lambda m: "spéculer"),
     (re.compile(r"^discard$"), lambda m: "défausser"),

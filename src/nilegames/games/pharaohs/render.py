@@ -12,6 +12,7 @@ next tile goes (after the heading it will enter with), ``>`` the start.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
@@ -257,9 +258,20 @@ class Board:
             yield text
 
 
+def _say(obs: Observation) -> Callable[[str], str]:
+    """The drawing's words in the language the front end asked for (``obs["lang"]``)."""
+    if obs.get("lang") == "fr":
+        from nilegames.games.pharaohs.words_fr import view
+
+        return view
+    return str
+
+
 def render_rich(obs: Observation) -> Any:
-    legend = Text("\n".join(LEGEND), style="dim")
-    parts: list[Any] = [Board(obs), Text(""), legend, Text("\n".join(summary_lines(obs)))]
+    say = _say(obs)
+    legend = Text("\n".join(map(say, LEGEND)), style="dim")
+    summary = Text("\n".join(map(say, summary_lines(obs))))
+    parts: list[Any] = [Board(obs), Text(""), legend, summary]
     if "result" in obs:
-        parts.append(Text("\n".join(result_lines(obs)), style="bold"))
+        parts.append(Text("\n".join(map(say, result_lines(obs))), style="bold"))
     return Panel(Group(*parts), title="NIL")
