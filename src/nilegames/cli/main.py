@@ -562,6 +562,13 @@ def serve(
     bot_processes: Annotated[
         int, typer.Option(min=0, help="Bot searches at once, each in its own process.")
     ] = 1,
+    lease_seconds: Annotated[
+        float,
+        typer.Option(
+            min=0.5,
+            help="PostgreSQL: seconds before another process takes the bots of a dead one.",
+        ),
+    ] = 6.0,
 ) -> None:
     """Serve the web app: a lobby of tables, play in the browser, bots and spectators."""
     # Imported here: the other commands should not pay for the web stack.
@@ -578,6 +585,7 @@ def serve(
         behind_proxy=behind_proxy,
         header_timeout=header_timeout,
         bot_processes=bot_processes,
+        lease_ttl=lease_seconds,
         limits=Limits.from_command_line(limit_tables, limit_moves, limit_messages, limit_sockets),
     )
     with clear_errors():

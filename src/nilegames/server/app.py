@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nilegames.server import logs
+from nilegames.server.cluster import LEASE_TTL
 from nilegames.server.db import make_engine, migrate
 from nilegames.server.errors import ApiError, unavailable
 from nilegames.server.limits import Limits, RateLimits
@@ -55,6 +56,7 @@ def create_app(
     linger: float = LINGER,
     sweep_every: float = SWEEP_EVERY,
     bot_processes: int = 1,
+    lease_ttl: float = LEASE_TTL,
 ) -> FastAPI:
     """The server on ``database_url`` (else ``NILEGAMES_DATABASE_URL``, else the SQLite
     file ./data/nilegames.sqlite3); the schema is migrated when the app starts.
@@ -69,6 +71,7 @@ def create_app(
         linger=linger,
         sweep_every=sweep_every,
         bot_processes=bot_processes,
+        lease_ttl=lease_ttl,
     )
 
     @asynccontextmanager

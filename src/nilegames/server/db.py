@@ -89,6 +89,22 @@ class ActionRow(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class LeaseRow(Base):
+    """Which server process plays a table's bots, until when (see server/cluster.py).
+
+    A process renews its leases every few seconds; one that dies stops renewing, and
+    another takes its tables over once the lease has expired.
+    """
+
+    __tablename__ = "bot_leases"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    owner: Mapped[str] = mapped_column(String(64), index=True)
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 def database_url(url: str | None = None) -> str:
     """The URL to use: the one given, else ``NILEGAMES_DATABASE_URL``, else the SQLite file."""
     return url or os.environ.get(URL_VARIABLE) or DEFAULT_URL

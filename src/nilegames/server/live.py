@@ -14,6 +14,7 @@ import asyncio
 import logging
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -26,6 +27,7 @@ from nilegames.core import CHANCE, NilegamesError, State, new_game, sample_chanc
 from nilegames.core.undo import UndoStatus, undo_status
 from nilegames.server import views
 from nilegames.server.bots import BotPool
+from nilegames.server.cluster import LEASE_TTL, cluster_for
 from nilegames.server.errors import (
     ApiError,
     conflict,
@@ -260,8 +262,14 @@ class Hub:
         idle: float = IDLE,
         sweep_every: float = SWEEP_EVERY,
         bot_processes: int = 1,
+        lease_ttl: float = LEASE_TTL,
     ) -> None:
         self.store = store
+        self.cluster = cluster_for(store.engine, lease_ttl)
+        self.catching_up: set[asyncio.Task[None]] = set()
+        #: Bot moves this process stored, and those refused because another move of the
+        #: same turn came first (across processes: a turn computed twice).
+        self.counts: Counter[str] = Counter()
         self.bot_delay = bot_delay
         self.linger, self.idle, self.sweep_every = linger, idle, sweep_every
         self.sweeper: asyncio.Task[None] | None = None
@@ -282,11 +290,15 @@ class Hub:
         self.executor.warm_up()
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nilegames-db")
         self.loading = asyncio.Lock()
+        await self.cluster.start(self)
         for table_id in await asyncio.to_thread(self.store.playing_with_bots):
             await self.table(table_id)
         self.sweeper = asyncio.create_task(self._sweep())
 
     async def stop(self) -> None:
+        await self.cluster.stop()
+        for task in list(self.catching_up):
+            task.cancel()
         if self.sweeper is not None:
             self.sweeper.cancel()
             await asyncio.gather(self.sweeper, return_exceptions=True)
@@ -584,6 +596,91 @@ class Hub:
         self.publish(live)
         return live.frame(seat)
 
+    # -- other processes (server/cluster.py) -------------------------------------------
+    def changed_elsewhere(self, tables: Sequence[tuple[str, int | None]]) -> None:
+        """Another process changed these tables (``seq``: their log's new length, None:
+        something else, their seats or a step taken back): bring the ones in memory up to
+        date, and load the ones whose bots this process plays."""
+        for table_id, seq in tables:
+            live = self.tables.get(table_id)
+            if live is None:
+                if self.cluster.owns(table_id):
+                    self._later(self.adopt(table_id))
+            elif seq is None or seq > live.seq:
+                self._later(self._catch_up(live, full=seq is None))
+
+    async def catch_up_all(self) -> None:
+        """Changes may have been missed (the listener reconnected): reload every table."""
+        for live in list(self.tables.values()):
+            self._later(self._catch_up(live, full=True))
+
+    def _later(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self.catching_up.add(task)
+        task.add_done_callback(self.catching_up.discard)
+
+    async def _catch_up(self, live: LiveTable, full: bool = False) -> None:
+        """Read what the log gained since our copy (``full``: all of it, as it may also
+        have lost its last steps), apply it, tell our connections."""
+        try:
+            async with live.lock:
+                since = 0 if full else live.seq
+                found = await self._read(self.store.load_since, live.record.id, since)
+                if found is None:
+                    return
+                record, entries = found
+                if full:
+                    live.log, live.state = entries, replay_log(record, entries)
+                    entries = []
+                entries = [e for e in entries if e.seq >= live.seq]
+                if entries and entries[0].seq != live.seq:  # a gap: read it all again
+                    fresh = await self._read(self._load, live.record.id)
+                    live.log, live.state = fresh.log, fresh.state
+                elif entries:
+                    state = live.state.clone()
+                    for entry in entries:
+                        state.apply_action(entry.action, player=entry.seat)
+                    live.state = state
+                    live.log.extend(entries)
+                live.record = record
+                live.touched = time.monotonic()
+        except ApiError:
+            return  # the database is down: the next change or reconnection catches up
+        self.publish(live)
+        self._kick(live)
+
+    async def adopt(self, table_id: str) -> None:
+        """This process now plays the table's bots (its holder died, or nobody did)."""
+        live = self.tables.get(table_id)
+        try:
+            if live is None:
+                live = await self.table(table_id)
+            else:
+                await self._catch_up(live)
+        except ApiError:
+            return
+        self._kick(live)
+
+    def status(self) -> dict[str, Any]:
+        """This process at a glance (GET /api/server): for operators and the tests."""
+        return {
+            "process": self.cluster.name,
+            "shared": self.cluster.active,
+            "tables_in_memory": len(self.tables),
+            "connections": sum(len(t.subscribers) for t in self.tables.values()),
+            "bot_leases": sum(1 for t in self.tables if self.cluster.owns(t))
+            if self.cluster.active
+            else None,
+            "bot_moves": self.counts["bot moves"],
+            "bot_moves_refused": self.counts["bot moves refused"],
+        }
+
+    def lost_lease(self, table_id: str) -> None:
+        """Another process plays this table's bots now: stop ours."""
+        live = self.tables.get(table_id)
+        if live is not None and live.bot_task is not None:
+            live.bot_task.cancel()
+
     # -- replays of finished games ------------------------------------------------------
     async def replay(self, table_id: str) -> dict[str, Any]:
         live = await self.finished(table_id)
@@ -645,7 +742,12 @@ class Hub:
         after a pause that doubles up to :data:`RETRY_LIMIT`: a table never freezes.
         """
         pause = RETRY_FIRST
+        table_id = live.record.id
+        if live.bot_to_move() is None or not await self.cluster.claim(table_id):
+            return  # another process plays this table's bots
         while (seat := live.bot_to_move()) is not None and self.executor is not None:
+            if not self.cluster.owns(table_id):
+                return
             seq = live.seq
             await asyncio.sleep(self.bot_delay)
             spec = live.record.seats[seat].bot or "random"
@@ -653,8 +755,10 @@ class Hub:
             try:
                 action = await self.executor.choose(spec, world, seat, seed)
                 await self.apply(live, seat, seq, action)
+                self.counts["bot moves"] += 1
             except ApiError as error:
                 if error.status == 409:  # another move came first: look again at once
+                    self.counts["bot moves refused"] += 1
                     continue
                 log.warning("bot %s at table %s: %s", spec, live.record.id, error.message)
             except Exception:

@@ -72,6 +72,12 @@ def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return {status: {"model": ErrorBody} for status in statuses}
 
 
+@router.get("/api/server")
+async def server_status(hub: HubDep) -> dict[str, Any]:
+    """This server process: its name, tables in memory, connections and bot moves."""
+    return hub.status()
+
+
 @router.get("/api/games", response_model=list[GameInfo])
 async def list_games() -> list[dict[str, Any]]:
     """Every game with its player range, options and the bots a seat may have."""

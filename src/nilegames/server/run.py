@@ -39,6 +39,7 @@ class Settings:
     header_timeout: float = 10.0
     per_client: int = 256
     bot_processes: int = 1
+    lease_ttl: float = 6.0
     limits: Limits = field(default_factory=Limits)
 
     def to_json(self) -> str:
@@ -62,6 +63,7 @@ def make_app(settings: Settings) -> FastAPI:
         bot_delay=settings.bot_delay,
         limits=settings.limits,
         bot_processes=settings.bot_processes,
+        lease_ttl=settings.lease_ttl,
     )
 
 

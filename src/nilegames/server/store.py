@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import Engine, Table, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, Engine, Table, bindparam, delete, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -157,6 +157,9 @@ _TOUCH = (
 )
 
 
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+
+
 def _action_rows(table_id: str, log: Sequence[Logged], when: datetime) -> list[dict[str, Any]]:
     return [
         {"table_id": table_id, "seq": e.seq, "seat": e.seat, "action": e.action, "created": when}
@@ -173,6 +176,18 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        #: (channel, this process's name) when other processes follow our changes: every
+        #: commit then tells them, in its own transaction (server/cluster.py).
+        self.notify: tuple[str, str] | None = None
+
+    def _tell(self, connection: Connection, tables: Sequence[tuple[str, int | None]]) -> None:
+        if self.notify is None:
+            return
+        from nilegames.server.cluster import Changes
+
+        channel, origin = self.notify
+        for payload in Changes.payloads(origin, tables):
+            connection.execute(_NOTIFY, {"channel": channel, "payload": payload})
 
     def create(self, record: TableRecord, log: Sequence[Logged]) -> None:
         """Store a new table with its set-up chance outcomes, in one transaction."""
@@ -222,6 +237,7 @@ class Store:
         with self.engine.begin() as connection:
             connection.execute(_APPEND, rows)
             connection.execute(_TOUCH, touched)
+            self._tell(connection, [(a.table_id, a.entries[-1].seq + 1) for a in appends])
 
     def take_back(self, table_id: str, seq: int, when: datetime) -> None:
         """Delete the log entry ``seq`` (an undone step, the last of the log)."""
@@ -230,6 +246,7 @@ class Store:
                 delete(_ACTIONS).where(_ACTIONS.c.table_id == table_id, _ACTIONS.c.seq >= seq)
             )
             connection.execute(update(_TABLES).where(_TABLES.c.id == table_id).values(updated=when))
+            self._tell(connection, [(table_id, None)])  # a shorter log: read it again
 
     def set_seats(self, table_id: str, seats: Sequence[Seat], when: datetime) -> None:
         with self.engine.begin() as connection:
@@ -238,6 +255,7 @@ class Store:
                 .where(TableRow.id == table_id)
                 .values(seats=[seat.to_json() for seat in seats], updated=when)
             )
+            self._tell(connection, [(table_id, None)])
 
     def load(self, table_id: str) -> tuple[TableRecord, list[Logged]] | None:
         """A table and its whole log in sequence order, or None if there is no such table."""
@@ -248,6 +266,20 @@ class Store:
             entries = session.execute(
                 select(ActionRow.seq, ActionRow.seat, ActionRow.action)
                 .where(ActionRow.table_id == table_id)
+                .order_by(ActionRow.seq)
+            ).all()
+            record = _record(row)
+        return record, [Logged(seq, seat, action) for seq, seat, action in entries]
+
+    def load_since(self, table_id: str, seq: int) -> tuple[TableRecord, list[Logged]] | None:
+        """A table and the entries of its log from ``seq`` on (what another process added)."""
+        with Session(self.engine) as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                return None
+            entries = session.execute(
+                select(ActionRow.seq, ActionRow.seat, ActionRow.action)
+                .where(ActionRow.table_id == table_id, ActionRow.seq >= seq)
                 .order_by(ActionRow.seq)
             ).all()
             record = _record(row)
