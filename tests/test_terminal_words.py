@@ -107,7 +107,7 @@ def test_the_tie_break_is_said_in_words() -> None:
     )
 
 
-@pytest.mark.parametrize("game_id", ["nile", "pharaohs"])
+@pytest.mark.parametrize("game_id", ["nile", "pharaohs", "artifacts"])
 def test_every_log_line_and_move_step_has_its_french(game_id: str) -> None:
     from nilegames.core.steps import Moves
     from nilegames.core.translate import _words
