@@ -333,6 +333,16 @@ class Hub:
                 self._kick(live)
         return live
 
+    async def current(self, table_id: str) -> LiveTable:
+        """The live table as the database has it now.  With several processes, news of a
+        move stored by another one may still be on its way; a client that just moved
+        there must not read an older view here, so the log is read first (one query)."""
+        cached = table_id in self.tables
+        live = await self.table(table_id)
+        if cached and self.cluster.active:
+            await self._catch_up(live)
+        return live
+
     def _load(self, table_id: str) -> LiveTable:
         found = self.store.load(table_id) if len(table_id) <= 32 else None
         if found is None:
@@ -452,6 +462,10 @@ class Hub:
         seat = self.seat_of(live, token)
         if seat is None:
             raise forbidden("a move needs its seat's token (header X-Seat-Token)")
+        if seq > live.seq and self.cluster.active:
+            # The client saw a move another process stored, whose news is on its way to
+            # us: read it now rather than refuse a move that is not stale.
+            live = await self.current(table_id)
         played_by = live.record.seats[seat]
         if played_by.kind != "human":
             raise conflict(f"seat {seat} is played by the {played_by.bot} bot now")

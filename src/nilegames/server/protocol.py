@@ -18,12 +18,16 @@ The request body has its own deadline in the application (``app.BodyLimit``).
 from __future__ import annotations
 
 import asyncio
+import os
 from typing import Any, ClassVar
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-HEADER_TIMEOUT = 10.0
-PER_CLIENT = 256
+#: The limits, also read from the environment: with ``--workers`` each worker process
+#: imports this module afresh (uvicorn hands it the class, not an instance).
+HEADER_VARIABLE, PER_CLIENT_VARIABLE = "NILEGAMES_HEADER_TIMEOUT", "NILEGAMES_PER_CLIENT"
+HEADER_TIMEOUT = float(os.environ.get(HEADER_VARIABLE, "10"))
+PER_CLIENT = int(os.environ.get(PER_CLIENT_VARIABLE, "256"))
 
 
 class GuardedProtocol(HttpToolsProtocol):
@@ -87,9 +91,10 @@ class GuardedProtocol(HttpToolsProtocol):
 
 
 def guarded(header_timeout: float, per_client: int) -> type[GuardedProtocol]:
-    """The protocol class with these limits (uvicorn takes a class, not an instance)."""
-    return type(
-        "Guarded",
-        (GuardedProtocol,),
-        {"header_timeout": header_timeout, "per_client": per_client, "open_by_client": {}},
-    )
+    """The protocol class with these limits, in this process and in the workers it
+    starts (uvicorn takes a class, not an instance)."""
+    os.environ[HEADER_VARIABLE] = str(header_timeout)
+    os.environ[PER_CLIENT_VARIABLE] = str(per_client)
+    GuardedProtocol.header_timeout = header_timeout
+    GuardedProtocol.per_client = per_client
+    return GuardedProtocol

@@ -139,7 +139,7 @@ class ViewJSON(Response):
 @router.get("/api/tables/{table_id}", response_model=View, responses=refusals(403, 404))
 async def get_view(table_id: str, hub: HubDep, token: Token = None) -> ViewJSON:
     """The table as the token's seat (or a spectator) sees it."""
-    live = await hub.table(table_id)
+    live = await hub.current(table_id)
     return ViewJSON(live.frame(hub.seat_of(live, token)).body)
 
 
