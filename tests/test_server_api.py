@@ -318,9 +318,15 @@ def test_migrations_build_the_schema_from_empty(url: str) -> None:
         migrate(engine)  # already at head: nothing to do
         with engine.connect() as connection:
             names = set(inspect(connection).get_table_names())
-            assert names == {"alembic_version", "game_tables", "table_actions", "bot_leases"}
+            assert names == {
+                "alembic_version",
+                "game_tables",
+                "table_actions",
+                "bot_leases",
+                "table_chat",
+            }
             version = connection.execute(text("SELECT version_num FROM alembic_version"))
-            assert version.scalar_one() == "0002"
+            assert version.scalar_one() == "0003"
             # The migration builds exactly what the models describe.
             assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
             uniques = inspect(connection).get_unique_constraints("table_actions")

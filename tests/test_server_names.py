@@ -39,8 +39,10 @@ def test_names_are_chosen_checked_shown_and_kept(sqlite_url: str) -> None:
             assert "name" in answer.json()["error"]
         assert name_seat(client, tid, 7, tokens["1"], "Bob").status_code == 404
         assert [s["name"] for s in view(client, tid)["table"]["seats"]] == names
+        before = view(client, tid)["table"]["updated"]
         answer = name_seat(client, tid, 1, tokens["1"], "Bastien")
         assert answer.status_code == 200, answer.text
+        assert answer.json()["table"]["updated"] == before  # the turn clock goes on
         bad_bot = {"game": "nile", "seats": [{"kind": "bot", "bot": "greedy", "name": "R2"}] * 2}
         assert client.post("/api/tables", json=bad_bot).status_code == 422
     with running(sqlite_url, bot_delay=60) as client:

@@ -105,6 +105,22 @@ class LeaseRow(Base):
     expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class ChatRow(Base):
+    """One message of a table's chat, kept with the game (``seq``: the log's length when
+    it was sent, so that a replay can place it)."""
+
+    __tablename__ = "table_chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    seq: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(400))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 def database_url(url: str | None = None) -> str:
     """The URL to use: the one given, else ``NILEGAMES_DATABASE_URL``, else the SQLite file."""
     return url or os.environ.get(URL_VARIABLE) or DEFAULT_URL

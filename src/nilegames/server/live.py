@@ -41,6 +41,7 @@ from nilegames.server.store import (
     FINISHED,
     PLAYING,
     Append,
+    ChatLine,
     Logged,
     Seat,
     SeqTakenError,
@@ -121,6 +122,7 @@ class LiveTable:
     #: (seq, the state before the log's last entry): what an undo status needs, kept from
     #: the move that made it or replayed once when asked
     before: tuple[int, State] | None = None
+    chat: list[ChatLine] = field(default_factory=list)  # the newest CHAT_KEPT messages
 
     @property
     def seq(self) -> int:
@@ -146,7 +148,7 @@ class LiveTable:
         made = self.frames.get(seat)
         if made is None:
             view = views.seat_view(
-                self.record, self.state, self.seq, seat, connected, self.undo_status
+                self.record, self.state, self.seq, seat, connected, self.undo_status, self.chat
             )
             made = self.frames[seat] = Frame.of(view)
         return made
@@ -215,6 +217,26 @@ def check_name(name: str, where: str = "") -> str:
         )
     if any(not ch.isprintable() for ch in cleaned):
         raise unprocessable(f"{where}a name cannot hold control characters")
+    return cleaned
+
+
+#: The longest chat message, in characters, and how many messages a view carries.
+CHAT_LIMIT = 200
+CHAT_KEPT = 50
+
+
+def check_chat(text: str) -> str:
+    """A chat message, trimmed; refused when empty, too long or holding control characters
+    other than line breaks."""
+    cleaned = text.strip()
+    if not cleaned:
+        raise unprocessable("a chat message needs at least one visible character")
+    if len(cleaned) > CHAT_LIMIT:
+        raise unprocessable(
+            f"a chat message has at most {CHAT_LIMIT} characters, not {len(cleaned)}"
+        )
+    if any(not ch.isprintable() and ch != "\n" for ch in cleaned):
+        raise unprocessable("a chat message cannot hold control characters")
     return cleaned
 
 
@@ -348,7 +370,8 @@ class Hub:
         if found is None:
             raise not_found(f"no table {table_id!r}")
         record, entries = found
-        return LiveTable(record, entries, replay_log(record, entries))
+        chat = self.store.load_chat(table_id, CHAT_KEPT)
+        return LiveTable(record, entries, replay_log(record, entries), chat=chat)
 
     async def create(
         self,
@@ -601,7 +624,7 @@ class Hub:
             raise forbidden(f"only seat {seat}'s token can name the seat")
         cleaned = check_name(name)
         async with live.lock:
-            when = now()
+            when = live.record.updated  # a name is no move: the turn clock goes on
             record = live.record.with_seat(
                 seat, replace(live.record.seats[seat], name=cleaned), when
             )
@@ -645,6 +668,8 @@ class Hub:
                 record, entries = found
                 if full:
                     live.log, live.state = entries, replay_log(record, entries)
+                    live.chat = await self._read(self.store.load_chat, live.record.id, CHAT_KEPT)
+                    live.frames.clear()
                     entries = []
                 entries = [e for e in entries if e.seq >= live.seq]
                 if entries and entries[0].seq != live.seq:  # a gap: read it all again
@@ -694,6 +719,19 @@ class Hub:
         live = self.tables.get(table_id)
         if live is not None and live.bot_task is not None:
             live.bot_task.cancel()
+
+    async def say(self, table_id: str, token: str | None, text: str) -> Frame:
+        """A seated player's chat message: stored with the game, then shown to everyone."""
+        live = await self.table(table_id)
+        seat = self.seat_of(live, token)
+        if seat is None:
+            raise forbidden("only the players chat: a message needs a seat's token")
+        line = ChatLine(seat, live.seq, check_chat(text), now())
+        await self._write(self.store.add_chat, table_id, line)
+        live.chat = [*live.chat, line][-CHAT_KEPT:]
+        live.frames.clear()  # every view shows the chat
+        self.publish(live)
+        return live.frame(seat)
 
     # -- replays of finished games ------------------------------------------------------
     async def replay(self, table_id: str) -> dict[str, Any]:

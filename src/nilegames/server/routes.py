@@ -20,6 +20,7 @@ from nilegames.server.limits import RateLimits
 from nilegames.server.live import Hub, Subscriber
 from nilegames.server.schemas import (
     BotRequest,
+    ChatRequest,
     Created,
     ErrorBody,
     GameInfo,
@@ -192,6 +193,18 @@ async def name_seat(
 ) -> ViewJSON:
     """The seat's player chooses the display name shown at the table and in its log."""
     frame = await hub.rename(table_id, seat, token, body.name)
+    return ViewJSON(frame.body)
+
+
+@router.post(
+    "/api/tables/{table_id}/chat",
+    response_model=View,
+    responses=refusals(403, 404, 413, 422, 429, 503),
+    dependencies=[Depends(limit_moves)],
+)
+async def post_chat(table_id: str, body: ChatRequest, hub: HubDep, token: Token = None) -> ViewJSON:
+    """A player's message to the table, kept with the game (players only)."""
+    frame = await hub.say(table_id, token, body.text)
     return ViewJSON(frame.body)
 
 

@@ -51,6 +51,19 @@ class UndoInfo(BaseModel):
     action: int | None = Field(default=None, description="That step's action id.")
 
 
+class ChatRequest(BaseModel):
+    model_config = STRICT
+
+    text: str = Field(description="The message: 1 to 200 characters.")
+
+
+class ChatMessage(BaseModel):
+    seat: int
+    seq: int = Field(description="The table's seq when the message was sent.")
+    text: str
+    at: str
+
+
 class NameRequest(BaseModel):
     model_config = STRICT
 
@@ -133,6 +146,7 @@ class View(BaseModel):
     undo: UndoInfo | None = Field(
         default=None, description="Whether the seat may take back its last step (seats only)."
     )
+    chat: list[ChatMessage] = Field(default_factory=list, description="The newest messages.")
     text: str
 
 

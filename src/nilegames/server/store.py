@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from nilegames.core import State, new_game
 from nilegames.core.record import stored_options
-from nilegames.server.db import ActionRow, TableRow
+from nilegames.server.db import ActionRow, ChatRow, TableRow
 
 PLAYING = "playing"
 FINISHED = "finished"
@@ -66,6 +66,24 @@ class TableRecord:
         seats = list(self.seats)
         seats[index] = seat
         return replace(self, seats=tuple(seats), updated=when)
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One chat message: who sent it, when in the game (the log's length) and the words."""
+
+    seat: int
+    seq: int
+    text: str
+    created: datetime
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "seq": self.seq,
+            "text": self.text,
+            "at": self.created.isoformat(),
+        }
 
 
 class Logged(NamedTuple):
@@ -247,6 +265,30 @@ class Store:
             )
             connection.execute(update(_TABLES).where(_TABLES.c.id == table_id).values(updated=when))
             self._tell(connection, [(table_id, None)])  # a shorter log: read it again
+
+    def add_chat(self, table_id: str, line: ChatLine) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(ChatRow).values(
+                    table_id=table_id,
+                    seat=line.seat,
+                    seq=line.seq,
+                    text=line.text,
+                    created=line.created,
+                )
+            )
+            self._tell(connection, [(table_id, None)])  # others read the chat again
+
+    def load_chat(self, table_id: str, limit: int) -> list[ChatLine]:
+        """The newest ``limit`` messages of a table, oldest first."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(ChatRow.seat, ChatRow.seq, ChatRow.text, ChatRow.created)
+                .where(ChatRow.table_id == table_id)
+                .order_by(ChatRow.id.desc())
+                .limit(limit)
+            ).all()
+        return [ChatLine(seat, seq, text, _utc(created)) for seat, seq, text, created in rows][::-1]
 
     def set_seats(self, table_id: str, seats: Sequence[Seat], when: datetime) -> None:
         with self.engine.begin() as connection:

@@ -13,7 +13,7 @@ from typing import Any
 from nilegames.ai import LEVELS
 from nilegames.core import Observation, State, games
 from nilegames.core.undo import UndoStatus, undo_status
-from nilegames.server.store import Logged, TableRecord
+from nilegames.server.store import ChatLine, Logged, TableRecord
 
 #: The bots a table may seat: the plain ones and the levels offered to players.
 SEAT_BOTS = ("random", "greedy", *LEVELS)
@@ -71,6 +71,7 @@ def seat_view(
     seat: int | None,
     connected: Collection[int],
     undo_of: Callable[[int], UndoStatus] | None = None,
+    chat: Sequence[ChatLine] = (),
 ) -> dict[str, Any]:
     """What ``seat`` (None: a spectator) sees of the table now."""
     observation = observe(state, seat)
@@ -94,6 +95,7 @@ def seat_view(
         "to_move": to_move,
         "legal_actions": legal,
         "undo": undo,
+        "chat": [line.to_json() for line in chat],
         "text": state.game.render_text(observation),
     }
 
