@@ -357,7 +357,7 @@ PH_SNAPSHOT = """() => {
     segments: all('[data-testid="board-svg"] [data-seg]').length,
     crossings: all('[data-testid="board-svg"] [data-seg][data-crossing]').length,
     rack,
-    playable: all('[data-testid="rack"] button[data-kind]:not(:disabled)')
+    playable: all('[data-testid="rack"] button[data-kind]:not([aria-disabled="true"])')
       .map((b) => b.dataset.kind),
     selected: all('[data-testid="rack"] [aria-pressed="true"]').map((b) => b.dataset.kind),
     controls: all('[data-testid="controls"] [data-action]').map((el) => Number(el.dataset.action)),

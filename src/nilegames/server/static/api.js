@@ -55,6 +55,10 @@ export const postAction = (id, token, seq, action) =>
 export const nameSeat = (id, seat, token, name) =>
   request('POST', `/api/tables/${enc(id)}/seats/${seat}/name`, { token, body: { name } });
 
+/** POST /api/tables/<id>/chat: a player's message to the table; the new view. */
+export const postChat = (id, token, text) =>
+  request('POST', `/api/tables/${enc(id)}/chat`, { token, body: { text } });
+
 /** POST /api/tables/<id>/undo: take back the seat's last open step; the new view. */
 export const postUndo = (id, token, seq) =>
   request('POST', `/api/tables/${enc(id)}/undo`, { token, body: { seq } });

@@ -9,6 +9,7 @@ register({
     'res.title': 'Result',
     'res.close': 'Close',
     'res.player': 'Player',
+    'res.you': 'you',
     'res.winner': 'Winner',
     'res.youWin': 'You win!',
     'res.wins': '{who} wins.',
@@ -28,8 +29,8 @@ register({
     'res.nile.what3': 'the third smallest pile',
     'res.nile.what4': 'the fourth pile',
     'res.nile.what5': 'the largest pile',
-    'res.ph.how': 'Points scored on the board, minus the tiles left at the end. The highest total wins; equal totals share.',
-    'res.ph.board': 'Board points',
+    'res.ph.how': 'The points of the game (tiles laid, and racks that could not be laid), minus the tiles left at the end. The highest total wins; equal totals share.',
+    'res.ph.board': 'Points during play',
     'res.ph.left': 'Tiles left',
     'res.ph.total': 'Total',
     'res.ph.what': 'the total',
@@ -51,6 +52,7 @@ register({
     'res.title': 'Résultat',
     'res.close': 'Fermer',
     'res.player': 'Joueur',
+    'res.you': 'vous',
     'res.winner': 'Vainqueur',
     'res.youWin': 'Vous gagnez !',
     'res.wins': '{who} gagne.',
@@ -70,8 +72,8 @@ register({
     'res.nile.what3': 'la troisième plus petite pile',
     'res.nile.what4': 'la quatrième pile',
     'res.nile.what5': 'la plus grande pile',
-    'res.ph.how': 'Les points marqués sur le plateau, moins les tuiles restées en main. Le plus haut total gagne ; à égalité, on partage.',
-    'res.ph.board': 'Points du plateau',
+    'res.ph.how': 'Les points de la partie (tuiles posées, et mains qui ne pouvaient pas être posées), moins les tuiles restées en main à la fin. Le plus haut total gagne ; à égalité, on partage.',
+    'res.ph.board': 'Points en cours de partie',
     'res.ph.left': 'Tuiles restantes',
     'res.ph.total': 'Total',
     'res.ph.what': 'le total',
@@ -157,18 +159,18 @@ export function tieBreakText(spec, viewer, shown) {
     const best = Math.max(...tied.map((s) => spec.keys[s][i]));
     const next = tied.filter((s) => spec.keys[s][i] === best);
     if (i === 0 && next.length === 1) {
-      return t(spec.clear, { who: seatName(next[0], viewer), value: value(next[0], 0) });
+      return t(spec.clear, { who: seatName(next[0], null), value: value(next[0], 0) });
     }
     if (next.length < tied.length && i > 0) {
-      const list = tied.map((s) => `${seatName(s, viewer)} ${shown(s, i)}`).join(', ');
+      const list = tied.map((s) => `${seatName(s, null)} ${shown(s, i)}`).join(', ');
       return t('res.tie', {
-        who: joinList(tied.map((s) => seatName(s, viewer))), what: spec.words[i - 1].what,
+        who: joinList(tied.map((s) => seatName(s, null))), what: spec.words[i - 1].what,
         value: value(tied[0], i - 1), next: spec.words[i].next || spec.words[i].what, list,
       });
     }
     tied = next;
   }
-  return t('res.allTied', { who: joinList(tied.map((s) => seatName(s, viewer))) });
+  return t('res.allTied', { who: joinList(tied.map((s) => seatName(s, null))) });
 }
 
 /** The result's content (a table and sentences) for a finished observation, or null. */
@@ -181,12 +183,12 @@ export function resultContent(game, obs, viewer) {
   const shown = (s, i) => String(Math.abs(spec.keys[s][i]));
   const verdict = winners.length === 1 && winners[0] === viewer
     ? t('res.youWin')
-    : t(winners.length > 1 ? 'res.share' : 'res.wins', { who: joinList(winners.map((w) => seatName(w, viewer))) });
+    : t(winners.length > 1 ? 'res.share' : 'res.wins', { who: joinList(winners.map((w) => seatName(w, null))) });
   const head = h('thead', {}, h('tr', {},
     h('th', { scope: 'col' }, t('res.player')),
     spec.cols.map((c) => h('th', { scope: 'col' }, c.label))));
   const rows = seats.map((s) => h('tr', { class: [winners.includes(s) && 'winner', s === viewer && 'you'], 'data-seat': s },
-    h('th', { scope: 'row' }, seatName(s, viewer), winners.includes(s) ? h('span', { class: 'crown' }, ` ★ ${t('res.winner')}`) : null),
+    h('th', { scope: 'row' }, seatName(s, null), s === viewer ? ` (${t('res.you')})` : '', winners.includes(s) ? h('span', { class: 'crown' }, ` ★ ${t('res.winner')}`) : null),
     spec.cols.map((c) => h('td', { class: c.strong ? 'strong' : null }, String(c.values[s] ?? '')))));
   return h('div', { class: 'result-body' },
     h('p', { class: 'result-verdict', 'data-testid': 'result-winner' }, verdict),

@@ -3,14 +3,25 @@
 
 import { h, replace } from './dom.js';
 import { t, has, seatName, setNames, joinList, getLang, savedName, saveName } from './i18n.js';
-import { watchTable, postAction, postUndo, handToBot, nameSeat } from './api.js';
+import { watchTable, postAction, postUndo, handToBot, nameSeat, postChat } from './api.js';
 import { gameModule, gameTitle } from './games/index.js';
 import { remember, update, loadRecent, tableHref } from './recent.js';
 import { linkList } from './links.js';
 import { resultDialog } from './results.js';
 import { rulesLink, guideFor, applyTooltips } from './rules.js';
+import { explainDisabled, markInert } from './whynot.js';
 
 const LOG_LINES = 30;
+const LIMIT = 200; // the longest chat message, as the server counts it
+const CHAT_KEY = 'nilegames.chat';
+
+function chatWanted() {
+  try { return localStorage.getItem(CHAT_KEY) !== 'off'; } catch { return true; }
+}
+
+function saveChatWanted(on) {
+  try { localStorage.setItem(CHAT_KEY, on ? 'on' : 'off'); } catch { /* storage may be disabled */ }
+}
 
 /** An error as a sentence for the page. */
 export function errorText(error) {
@@ -83,7 +94,8 @@ export function mountTable(root, { id, token }) {
     extra: h('div', {}),
   };
   els.drawer.addEventListener('click', () => setDrawer(!drawerOpen));
-  els.side.append(els.log);
+  els.chat = h('section', { class: 'panel chat', 'data-testid': 'chat', 'aria-label': t('chat.title') });
+  els.side.append(els.log, els.chat);
   replace(root, h('div', { class: 'table-page' },
     els.head, els.status, els.tools, els.message, els.after,
     h('div', { class: 'table-layout' },
@@ -231,6 +243,8 @@ export function mountTable(root, { id, token }) {
   function undoReason(undo) {
     if (undo.code === 'ok') return t('undo.ok', { step: stepWords(undo) });
     if (undo.code === 'final') return t('undo.final', { step: stepWords(undo) });
+    // the last step was another seat's: on one's own turn that means nothing is done yet
+    if (undo.code === 'turn' && view.to_move === view.seat) return t('undo.nothing');
     return has(`undo.${undo.code}`) ? t(`undo.${undo.code}`) : undo.reason;
   }
 
@@ -475,6 +489,69 @@ export function mountTable(root, { id, token }) {
     renderDrawer();
   }
 
+  let chatOn = chatWanted();
+  let chatDraft = '';
+  let chatSeen = null;
+
+  /** The table chat: messages kept with the game, a field to write (players only), an off switch. */
+  function renderChat() {
+    const lines = view.chat || [];
+    const key = JSON.stringify([getLang(), chatOn, lines.length, lines.length && lines[lines.length - 1].at, view.seat, (view.table.seats || []).map((x) => x.name)]);
+    if (key === chatSeen) return;
+    chatSeen = key;
+    const typing = document.activeElement && document.activeElement.id === 'chat-input';
+    const toggle = h('label', { class: 'chat-toggle' },
+      h('input', {
+        type: 'checkbox', checked: chatOn, 'data-testid': 'chat-toggle',
+        onchange: (e) => { chatOn = e.target.checked; saveChatWanted(chatOn); chatSeen = null; renderChat(); },
+      }), ` ${t('chat.show')}`);
+    if (!chatOn) {
+      replace(els.chat, h('h2', {}, t('chat.title')), toggle);
+      return;
+    }
+    const seated = view.seat !== null && view.seat !== undefined;
+    const input = h('textarea', {
+      id: 'chat-input', rows: 2, maxlength: LIMIT, 'data-testid': 'chat-input', 'aria-describedby': 'chat-count',
+      oninput: (e) => { chatDraft = e.target.value; count.textContent = t('chat.count', { n: chatDraft.length, max: LIMIT }); },
+      onkeydown: (e) => { if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); send(); } },
+    });
+    input.value = chatDraft;
+    const count = h('span', { id: 'chat-count', class: 'muted chat-count' }, t('chat.count', { n: chatDraft.length, max: LIMIT }));
+    async function send() {
+      const text = chatDraft.trim();
+      if (!text) return;
+      try {
+        const next = await postChat(id, token, text);
+        chatDraft = '';
+        if (next && next.seq >= view.seq) view = next;
+        chatSeen = null;
+        renderChat();
+        const again = els.chat.querySelector('#chat-input');
+        if (again) again.focus();
+      } catch (error) {
+        showMessage(errorText(error), error.status === 0 ? 'network' : 'error');
+      }
+    }
+    const list = h('ol', { class: 'chat-list', 'data-testid': 'chat-list', 'aria-live': 'polite' },
+      lines.map((m) => h('li', {},
+        h('strong', {}, seatName(m.seat, view.seat)), ' ',
+        h('span', { class: 'muted chat-time' }, new Date(m.at).toLocaleTimeString(getLang(), { hour: '2-digit', minute: '2-digit' })),
+        h('div', { class: 'chat-text' }, m.text))));
+    replace(els.chat, h('h2', {}, t('chat.title')), toggle,
+      lines.length ? list : h('p', { class: 'muted' }, t('chat.none')),
+      seated
+        ? h('form', { class: 'chat-form', onsubmit: (e) => { e.preventDefault(); send(); } },
+          h('label', { for: 'chat-input', class: 'sr-only' }, t('chat.message')), input,
+          h('div', { class: 'chat-row' }, count, h('button', { type: 'submit', class: 'small', 'data-testid': 'chat-send' }, t('chat.send'))))
+        : h('p', { class: 'muted' }, t('chat.readOnly')));
+    list.scrollTop = list.scrollHeight;
+    if (typing) {
+      const again = els.chat.querySelector('#chat-input');
+      again.focus();
+      again.setSelectionRange(again.value.length, again.value.length);
+    }
+  }
+
   function renderAfter() {
     const finished = view.table && view.table.status === 'finished';
     const obs = view.observation || {};
@@ -508,10 +585,13 @@ export function mountTable(root, { id, token }) {
     renderAfter();
     const mod = module();
     mod.render(view, els.board, act); // while an action is under way .busy makes the board inert
+    markInert(els.board, view, '[data-testid="hand"] .inert, [data-testid="rack"] .inert');
+    explainDisabled(els.board, view, mod, pending);
     tooltips();
     renderActions();
     renderTools();
     renderLog();
+    renderChat();
     if (!els.extra.firstChild || els.extra.dataset.lang !== getLang()) {
       replace(els.extra, rulesBlock(mod));
       els.extra.dataset.lang = getLang();
@@ -529,6 +609,7 @@ export function mountTable(root, { id, token }) {
       els.log.setAttribute('aria-label', t('table.log'));
       renderDrawer();
       logSeen = view ? ((view.observation || {}).log || []).length : null;
+      chatSeen = null;
       if (view) render();
       else renderHead();
     },

@@ -2,7 +2,7 @@
 // Only legal actions are clickable; each clickable element is a <button data-action="<id>">.
 
 import { h, replace } from '../dom.js';
-import { t, tn, seatName, joinList } from '../i18n.js';
+import { t, tn, seatName, joinList, register } from '../i18n.js';
 import { CROPS, KIND_NAMES, FIRST_SPECULATION, LOCUST, COLOURS, cardSvg, kindOf } from './nile-cards.js';
 import {
   cardName, shortCardName, cropName, initials, phaseName, doneKey, actionText,
@@ -10,6 +10,63 @@ import {
 } from './nile-words.js';
 
 export { eventText, actionText, statusHint, rules } from './nile-words.js';
+
+register({
+  en: {
+    'nile.why.paying': 'First pick the cards that pay for your {trade} ({n} left).',
+    'nile.why.noTrade': 'No more trades this turn: you have started planting or speculating.',
+    'nile.why.twoCards': 'A trade costs two cards from your hand or stock: you have {n}.',
+    'nile.why.flooded': '{crop} is flooded this turn: it cannot be planted.',
+    'nile.why.plantLater': 'Plant {crop} after the trades: start a planting with the crops you can plant.',
+    'nile.why.noPlant': '{crop} cannot be planted now: a new field needs two cards of one crop (or one card each of two crops), another player’s field only falls to more cards than it holds, and this turn’s plantings must go on with the crop begun.',
+    'nile.why.planting': 'You are planting: speculations come after the planting.',
+    'nile.why.finishPlanting': 'The cards laid so far do not make a planting you may keep yet: add a card.',
+    'nile.why.twoSpeculations': 'At most two speculations a turn.',
+    'nile.why.speculation': 'No speculation on a card that shows a crop flooded this turn ({crop}).',
+    'nile.why.locust': 'The Plague of Locusts is never played from the hand; it can only be discarded to pay for a trade.',
+  },
+  fr: {
+    'nile.why.paying': "Choisissez d'abord les cartes qui paient votre {trade} (encore {n}).",
+    'nile.why.noTrade': 'Plus de négoce ce tour-ci : vous avez commencé à planter ou à spéculer.',
+    'nile.why.twoCards': 'Un négoce coûte deux cartes de votre main ou de votre stock : vous en avez {n}.',
+    'nile.why.flooded': '{crop} est en crue ce tour-ci : impossible de la planter.',
+    'nile.why.plantLater': 'Plantez {crop} après les négoces : commencez une plantation avec les cultures possibles.',
+    'nile.why.noPlant': "Impossible de planter {crop} maintenant : un nouveau champ demande deux cartes d'une culture (ou une carte de deux cultures), le champ d'un autre joueur ne se prend qu'avec plus de cartes qu'il n'en a, et la plantation du tour continue avec la culture commencée.",
+    'nile.why.planting': 'Vous plantez : les spéculations viennent après la plantation.',
+    'nile.why.finishPlanting': "Les cartes posées ne forment pas encore une plantation valable : ajoutez une carte.",
+    'nile.why.twoSpeculations': 'Deux spéculations au plus par tour.',
+    'nile.why.speculation': 'Pas de spéculation sur une carte qui montre une culture en crue ce tour-ci ({crop}).',
+    'nile.why.locust': "L'Invasion de sauterelles ne se joue jamais de la main ; on peut seulement la défausser pour payer un négoce.",
+  },
+});
+
+/** Why a control or a card of the hand cannot be used now (the table's own reasons come first). */
+export function whyNot(el, view) {
+  const obs = view.observation || {};
+  const control = el.dataset.control;
+  const cardsOwned = sum(obs.hand) + sum(((obs.stocks || [])[view.seat]) || {});
+  if (obs.trade) return t('nile.why.paying', { trade: t(`nile.control.${obs.trade.kind}`), n: obs.trade.cards_left });
+  if (control === 'finishPlanting') return t('nile.why.finishPlanting');
+  if (control === 'market' || control === 'offering') {
+    if (obs.phase !== 'trade') return t('nile.why.noTrade');
+    return t('nile.why.twoCards', { n: cardsOwned });
+  }
+  const name = el.dataset.card;
+  if (!name) return null;
+  const kind = kindOf(name);
+  if (kind === LOCUST) return t('nile.why.locust');
+  if (kind >= FIRST_SPECULATION) {
+    if (obs.phase === 'plant') return t('nile.why.planting');
+    const pair = name.slice('Speculation '.length).split('/');
+    const flooded = pair.find((crop) => (obs.blocked || []).includes(crop));
+    if (flooded) return t('nile.why.speculation', { crop: cropName(flooded) });
+    if (obs.speculations && obs.speculations.cards && obs.speculations.cards.length >= 2) return t('nile.why.twoSpeculations');
+    return null;
+  }
+  const crop = name;
+  if ((obs.blocked || []).includes(crop)) return t('nile.why.flooded', { crop: cropName(crop) });
+  return t('nile.why.noPlant', { crop: cropName(crop) });
+}
 export const title = 'NILE';
 
 /** The legal action ids that act on a card of the hand (by kind). */
