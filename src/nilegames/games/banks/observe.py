@@ -255,9 +255,9 @@ def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
     elif kind == "plant":
         seat, field, crop, ripe = rest
         view.update(seat=seat, field=field, crop=CROP_KEYS[crop], ripe=ripe)
-        what = "a ripe" if ripe else "a seed of"
+        what = f"a ripe {a_crop(crop)[2:].strip()}" if ripe else f"a seed of {CROP_KEYS[crop]}"
         verb = does(seat, viewer, "lay" if ripe else "sow", "lays" if ripe else "sows")
-        text = f"{verb} {what} {CROP_KEYS[crop]} on the {field_name(field)}"
+        text = f"{verb} {what} on the {field_name(field)}"
     elif kind == "round":
         number, first, circle = rest
         view.update(round=number, first=first, circle=CIRCLE_KEYS[circle])
@@ -292,9 +292,8 @@ def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
     elif kind == "rot":
         m, index, owner, condition = rest
         view.update(market_row=m, space=index, seat=owner, condition=CONDITION_KEYS[condition])
-        text = (
-            f"{who(owner, viewer)}'s plant in {market_name(m)} is now {CONDITION_KEYS[condition]}"
-        )
+        owner_words = "Your" if owner == viewer else f"{who(owner, viewer)}'s"
+        text = f"{owner_words} plant in {market_name(m)} is now {CONDITION_KEYS[condition]}"
     elif kind == "actions":
         text = "Actions"
     elif kind == "turn":
@@ -318,7 +317,8 @@ def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
         seat, owner, crop = rest
         view.update(seat=seat, owner=owner, crop=CROP_KEYS[crop])
         buyer = does(seat, viewer, "buy", "buys")
-        text = f"{buyer} {who(owner, viewer)}'s {CROP_KEYS[crop]} out of the boat"
+        owner_words = "your" if owner == viewer else f"{who(owner, viewer)}'s"
+        text = f"{buyer} {owner_words} {CROP_KEYS[crop]} out of the boat"
     elif kind == "harvest":
         seat, field, crop, m = rest
         view.update(seat=seat, field=field, crop=CROP_KEYS[crop], market_row=m)
@@ -438,8 +438,9 @@ def action_words(state: BanksState, action: int) -> str:
     if action >= PLANT:
         field, crop = divmod(action - PLANT, NUM_CROPS)
         if state.phase == OPEN_PLANTS:
-            what = "lay a ripe" if state.opening_step % 2 == 0 else "lay a seed of"
-            return f"{what} {CROP_KEYS[crop]} on the {field_name(field)}"
+            ripe = state.opening_step % 2 == 0
+            what = f"a ripe {a_crop(crop)[2:].strip()}" if ripe else f"a seed of {CROP_KEYS[crop]}"
+            return f"lay {what} on the {field_name(field)}"
         return (
             f"sow {CROP_KEYS[crop]} on the {field_name(field)} ({state.cost(field, state.seat)} pt)"
         )

@@ -20,6 +20,7 @@ KEYS = {
     "put": "o",
     "rot": "r",
     "bid": "n",
+    "desert spreads in": "z",
 }
 
 HELP = {
@@ -36,6 +37,7 @@ HELP = {
     "put": "send a plant of yours into the boat",
     "rot": "choose the market row, or the plant, that the rot strikes",
     "bid": "how many plants you bid, in secret",
+    "desert spreads in": "choose the row the desert spreads into",
 }
 
 HELP_FR = {
@@ -52,6 +54,7 @@ HELP_FR = {
     "put": "envoyez une de vos plantes dans le bateau",
     "rot": "choisissez la rangée du marché, ou la plante, que la pourriture frappe",
     "bid": "combien de plantes vous misez, en secret",
+    "desert spreads in": "choisissez la rangée où le désert s'étend",
 }
 
 _FIELD = re.compile(
@@ -69,6 +72,9 @@ def path(words: str) -> tuple[str, ...]:
         return ("bid", bid["n"])
     if words in ("end actions", "spend a joker (+1 action point)"):
         return (words.partition(" (")[0],)
+    if words.startswith("the desert spreads in the "):
+        bank, _, row = words.removeprefix("the desert spreads in the ").partition(" ")
+        return ("desert spreads in", f"{bank} bank", row)
     found = _FIELD.match(words)
     if found is None:
         verb, _, rest = words.partition(" ")
