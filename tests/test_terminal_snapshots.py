@@ -84,3 +84,31 @@ def test_nile_in_french_looks_as_committed() -> None:
     text = screen_text(position("nile", MIDDLE["nile"]), 80, "fr")
     assert "Inondation" in text and "Votre main" in text
     check("nile-play-fr-80", text)
+
+
+def test_the_last_moves_are_lit_up_on_the_table() -> None:
+    from nilegames.games.banks.render import recent_fields
+    from nilegames.games.nile.render import planted_lately
+
+    rng = random.Random("lit")
+    banks = new_game("banks", 2).new_initial_state()
+    while not play_to_decision(banks, rng).is_terminal():
+        sow = [a for a in banks.legal_actions() if banks.action_to_string(a).startswith("sow ")]
+        if sow:
+            break
+        banks.apply_action(rng.choice(banks.legal_actions()))
+    words = banks.action_to_string(sow[0])
+    banks.apply_action(sow[0])
+    seen = banks.observation(0)
+    sown = [e["field"] for e in seen["log"] if e.get("event") == "plant"][-1]
+    assert sown in recent_fields(seen), words
+    nile = new_game("nile", 2).new_initial_state()
+    while not play_to_decision(nile, rng).is_terminal():
+        plant = [a for a in nile.legal_actions() if nile.action_to_string(a).startswith("plant ")]
+        if plant:
+            break
+        nile.apply_action(rng.choice(nile.legal_actions()))
+    crop = nile.action_to_string(plant[0]).removeprefix("plant ")
+    nile.apply_action(plant[0])
+    assert crop in planted_lately(nile.observation(0))
+    assert crop not in planted_lately(position("nile", 0).observation(0))

@@ -96,7 +96,17 @@ def _field_cells(obs: Observation, field: int, palms: int) -> list[Cell]:
         cells.append((".", "dim"))
         used += 1
     cells.append((" " * max(0, FIELD - used) + "]", "dim"))
+    if field in recent_fields(obs):  # changed this round: brackets lit up
+        cells[0] = ("[", "bold reverse")
+        cells[-1] = (cells[-1][0][:-1] + "]", "bold reverse")
     return cells
+
+
+def recent_fields(obs: Observation) -> set[int]:
+    """The fields the log names since the round began: what changed lately, to light up."""
+    log = [e for e in obs.get("log") or [] if isinstance(e, dict)]
+    start = max((i for i, e in enumerate(log) if e.get("event") == "round"), default=0)
+    return {e["field"] for e in log[start:] if isinstance(e.get("field"), int)}
 
 
 def _bank_lines(obs: Observation, bank: str) -> list[list[Cell]]:

@@ -146,6 +146,14 @@ def card(label: str, name: str) -> Text:
     return Text.assemble(("[", f"bold {ends[0]}"), (label, "bold"), ("]", f"bold {ends[-1]}"))
 
 
+def planted_lately(obs: Observation) -> set[str]:
+    """The crops planted since the previous turn began (the last moves, to highlight)."""
+    log = [e for e in obs.get("log") or [] if isinstance(e, dict)]
+    turns = [i for i, e in enumerate(log) if e.get("event") == "turn"]
+    start = turns[-2] if len(turns) > 1 else 0
+    return {e["crop"] for e in log[start:] if e.get("event") == "plant" and "crop" in e}
+
+
 def _cards_row(label: str, cards: list[Text]) -> Table:
     """A label, then cards side by side: a card never breaks over two lines."""
     row = Table.grid(padding=(0, 1))
@@ -186,10 +194,14 @@ def render_rich(obs: Observation) -> Any:
     parts: list[Any] = [header, table]
     if obs["fields"]:
         fields = []
+        lately = planted_lately(obs)
         for field in obs["fields"]:
             owner = _seat(field["owner"], viewer, obs)
             label = say(f"{field['crop']} {field['size']} · {owner}")
-            fields.append(card(label, field["crop"]))
+            shown = card(label, field["crop"])
+            if field["crop"] in lately:  # planted since the last turn began: underlined
+                shown.stylize("underline")
+            fields.append(shown)
         parts.append(_cards_row(say("Fields: "), fields))
     if "hand" in obs:
         hand = [card(say(f"{name} x{count}"), name) for name, count in obs["hand"].items()]
