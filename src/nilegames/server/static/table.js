@@ -35,7 +35,7 @@ export function errorText(error) {
 /** The server's words say "Seat 2": the players' names instead, where they gave one. */
 function withNames(text, viewer) {
   if (!text) return text;
-  return text.replace(/\b(Seat|Place) (\d)\b/g, (all, _word, n) => {
+  return text.replace(/\b(Seat|seat|Place) (\d)\b/g, (all, _word, n) => {
     const name = seatName(Number(n), viewer);
     return Number(n) === viewer || name === t('seat.n', { n }) ? all : name;
   });
