@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import httpx
 
-from tests.server_helpers import running, view
+from tests.server_helpers import running, view, wait_for
 
 
 def name_seat(
@@ -48,3 +48,25 @@ def test_names_are_chosen_checked_shown_and_kept(sqlite_url: str) -> None:
     with running(sqlite_url, bot_delay=60) as client:
         seats = view(client, tid)["table"]["seats"]
         assert [s["name"] for s in seats] == ["Amira Nour", "Bastien", None]
+
+
+def test_an_absent_player_s_turn_goes_to_a_bot(sqlite_url: str) -> None:
+    # the sweep runs every 50 ms here; the table allows 1 second away
+    with running(sqlite_url, bot_delay=0, sweep_every=0.05) as client:
+        bad = {"game": "nile", "seats": [{"kind": "human", "away": 0}, {"kind": "human"}]}
+        assert client.post("/api/tables", json=bad).status_code == 422
+        body = {
+            "game": "nile",
+            "seats": [{"kind": "human", "away": 1}, {"kind": "human", "away": 1}],
+        }
+        created = client.post("/api/tables", json=body).json()
+        tid = created["table"]["id"]
+        assert [s["away"] for s in created["table"]["seats"]] == [1, 1]
+        mover = view(client, tid)["to_move"]
+        seats = wait_for(
+            lambda: (s := view(client, tid)["table"]["seats"])[mover]["kind"] == "bot" and s,
+            "the absent seat handed to a bot",
+            timeout=10,
+        )
+        assert seats[mover]["bot"] == "medium"
+        assert seats[1 - mover]["kind"] == "human"  # the other was not to move

@@ -220,6 +220,10 @@ def check_name(name: str, where: str = "") -> str:
     return cleaned
 
 
+#: Who plays the turn of a player away longer than the table allows.
+AWAY_BOT = "medium"
+AWAY_LIMIT = 24 * 3600
+
 #: The longest chat message, in characters, and how many messages a view carries.
 CHAT_LIMIT = 200
 CHAT_KEPT = 50
@@ -240,8 +244,13 @@ def check_chat(text: str) -> str:
     return cleaned
 
 
-#: A requested seat: kind, bot and, optionally, the player's name.
-SeatSpec = tuple[str, str | None] | tuple[str, str | None, str | None]
+#: A requested seat: kind, bot and, optionally, the player's name and the seconds away
+#: after which a bot takes the seat's turns.
+SeatSpec = (
+    tuple[str, str | None]
+    | tuple[str, str | None, str | None]
+    | tuple[str, str | None, str | None, int | None]
+)
 
 
 def check_seats(players: int, seats: Sequence[SeatSpec] | None) -> list[Seat]:
@@ -251,8 +260,14 @@ def check_seats(players: int, seats: Sequence[SeatSpec] | None) -> list[Seat]:
     if len(seats) != players:
         raise unprocessable(f"{len(seats)} seat(s) given for {players} players")
     checked = []
-    for index, (kind, bot, *more) in enumerate(seats):
-        name = more[0] if more else None
+    for index, spec in enumerate(seats):
+        kind, bot = spec[0], spec[1]
+        name = spec[2] if len(spec) > 2 else None
+        away = spec[3] if len(spec) > 3 else None
+        if away is not None and (kind != "human" or not 1 <= away <= AWAY_LIMIT):
+            raise unprocessable(
+                f"seat {index}: 'away' is for a human seat, 1 to {AWAY_LIMIT} seconds"
+            )
         if kind == "human" and bot is not None:
             raise unprocessable(f"seat {index} is a human seat: it takes no bot")
         if kind == "bot":
@@ -261,7 +276,7 @@ def check_seats(players: int, seats: Sequence[SeatSpec] | None) -> list[Seat]:
                 raise unprocessable(f"seat {index} is a bot seat: it takes no name")
         if name is not None:
             name = check_name(name, f"seat {index}: ")
-        checked.append(Seat(kind, bot, name=name))
+        checked.append(Seat(kind, bot, name=name, away=away))
     return checked
 
 
@@ -601,6 +616,41 @@ class Hub:
         while True:
             await asyncio.sleep(self.sweep_every)
             self.evict()
+            self.hand_over_absent()
+
+    def hand_over_absent(self) -> int:
+        """A seat whose player chose to be replaced when away (``Seat.away`` seconds) and is
+        to move, not connected, for that long: its turn goes to the medium bot (the seat
+        stays a bot's, as when a player leaves).  Returns how many seats were handed over."""
+        moment = now()
+        handed = 0
+        for live in list(self.tables.values()):
+            mover = live.state.current_player()
+            if live.record.status == FINISHED or mover < 0:
+                continue
+            seat = live.record.seats[mover]
+            if seat.kind != "human" or seat.away is None or mover in live.connected():
+                continue
+            if (moment - live.record.updated).total_seconds() >= seat.away:
+                self._later(self._take_over(live, mover, live.seq))
+                handed += 1
+        return handed
+
+    async def _take_over(self, live: LiveTable, seat: int, seq: int) -> None:
+        async with live.lock:
+            current = live.record.seats[seat]
+            if current.kind != "human" or live.seq != seq or live.record.status == FINISHED:
+                return  # the player came back, or moved, meanwhile
+            when = now()
+            record = live.record.with_seat(seat, replace(current, kind="bot", bot=AWAY_BOT), when)
+            try:
+                await self._write(self.store.set_seats, live.record.id, record.seats, when)
+            except ApiError:
+                return  # the database is down: the next sweep tries again
+            live.record = record
+        log.info("table %s: seat %d was away, the %s bot plays it", live.record.id, seat, AWAY_BOT)
+        self.publish(live)
+        self._kick(live)
 
     def evict(self) -> int:
         """One sweep (see :meth:`_sweep`); returns how many tables left memory."""

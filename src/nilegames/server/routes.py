@@ -113,7 +113,7 @@ async def get_guide(game_id: str, lang: str = "en") -> dict[str, Any]:
 )
 async def create_table(body: NewTable, hub: HubDep) -> dict[str, Any]:
     """Open a table; the answer holds every human seat's token (shown only this once)."""
-    seats = None if body.seats is None else [(s.kind, s.bot, s.name) for s in body.seats]
+    seats = None if body.seats is None else [(s.kind, s.bot, s.name, s.away) for s in body.seats]
     live, tokens = await hub.create(body.game, body.players, body.options, seats)
     table_id = live.record.id
     links = {str(seat): f"/#/table/{table_id}?token={token}" for seat, token in tokens.items()}

@@ -19,6 +19,9 @@ class SeatRequest(BaseModel):
     kind: Literal["human", "bot"]
     bot: str | None = Field(None, description="For a bot seat: one of the game's `bots`.")
     name: str | None = Field(None, description="A human seat's display name (1 to 24 characters).")
+    away: int | None = Field(
+        None, description="Seconds a human seat may be away on its turn before a bot takes it."
+    )
 
 
 class NewTable(BaseModel):
@@ -117,6 +120,7 @@ class SeatInfo(BaseModel):
     kind: Literal["human", "bot"]
     bot: str | None
     name: str | None = None
+    away: int | None = None
     connected: bool
 
 

@@ -37,16 +37,25 @@ class Seat:
     bot: str | None = None
     token_hash: str | None = None
     name: str | None = None  # the display name a player chose
+    away: int | None = None  # seconds away on its turn before a bot takes the seat
 
     def to_json(self) -> dict[str, Any]:
-        data = {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash}
-        if self.name is not None:  # older rows have no name: they stay as they were
+        data: dict[str, Any] = {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash}
+        if self.name is not None:  # older rows have neither: they stay as they were
             data["name"] = self.name
+        if self.away is not None:
+            data["away"] = self.away
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
-        return cls(data["kind"], data.get("bot"), data.get("token_hash"), data.get("name"))
+        return cls(
+            data["kind"],
+            data.get("bot"),
+            data.get("token_hash"),
+            data.get("name"),
+            data.get("away"),
+        )
 
 
 @dataclass(frozen=True)

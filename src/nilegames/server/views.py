@@ -55,6 +55,7 @@ def table_summary(record: TableRecord, connected: Collection[int]) -> dict[str, 
                 "kind": seat.kind,
                 "bot": seat.bot,
                 "name": seat.name,
+                "away": seat.away,
                 "connected": seat.kind == "bot" or index in connected,
             }
             for index, seat in enumerate(record.seats)
