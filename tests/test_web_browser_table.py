@@ -281,9 +281,23 @@ def test_lobby_name_goes_to_the_table(browser: Browser, server: str) -> None:
     page, problems = open_page(browser, 1280, 800, "en")
     page.goto(server)
     page.get_by_label("Name", exact=True).fill("Dalia")
+    # each game in one line, with its player count
+    games = page.locator('[data-testid="games"]')
+    expect(games.locator("li")).to_have_count(4)
+    expect(games.locator('li[data-game="nile"]')).to_contain_text("2–5 players")
+    expect(games.locator('li[data-game="nile"]')).to_contain_text("smallest harvest pile")
     page.click('[data-testid="quick-play"]')
     page.wait_for_function(MY_TURN)
     expect(page.locator(".seat-line")).to_contain_text("as Dalia")
+    # a table where an absent player's turn goes to a bot after five minutes
+    page.goto(server)
+    page.select_option('[data-testid="away"]', "5")
+    page.click('[data-testid="create"]')
+    page.click('[data-testid="open-seat"]')
+    page.wait_for_function(MY_TURN)
+    expect(page.get_by_role("timer")).to_contain_text("a bot plays after 5:00")
+    table_id = page.url.split("/table/")[1].split("?")[0]
+    assert seat_view(server, table_id)["table"]["seats"][0]["away"] == 300
     assert problems == []
 
 

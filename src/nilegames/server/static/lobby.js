@@ -71,7 +71,7 @@ function requestBody(form) {
     players: form.players,
     options: form.options,
     seats: form.seats.map((x, i) => (x.kind === 'human'
-      ? (i === form.me && name ? { kind: 'human', name } : { kind: 'human' })
+      ? { kind: 'human', ...(i === form.me && name ? { name } : {}), ...(form.away ? { away: form.away * 60 } : {}) }
       : { kind: 'bot', bot: x.bot })),
   };
 }
@@ -209,6 +209,9 @@ export function mountLobby(root) {
               playerChoices.map((n) => h('option', { value: n, selected: n === form.players }, String(n))))),
           options.length ? h('fieldset', { class: 'options' }, h('legend', {}, t('lobby.options')), options) : null),
         h('fieldset', { class: 'seats-set' }, h('legend', {}, t('lobby.seats')), seatRows),
+        h('label', { class: 'field-label away-field' }, h('span', {}, t('lobby.away')),
+          h('select', { 'data-testid': 'away', onchange: (e) => { form.away = Number(e.target.value) || null; } },
+            [0, 2, 5, 10, 30].map((m) => h('option', { value: m, selected: (form.away || 0) === m }, m ? t('lobby.away.after', { n: m }) : t('lobby.away.never'))))),
         form.me === null ? h('p', { class: 'muted' }, t('lobby.noHuman')) : null,
         h('button', { type: 'submit', class: 'primary', 'data-testid': 'create', disabled: state.busy },
           state.busy ? t('lobby.starting') : t('lobby.start'))),

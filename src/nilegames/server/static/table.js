@@ -277,8 +277,7 @@ export function mountTable(root, { id, token }) {
   /** Who is to move and for how long: the clock of the seat whose turn it is. */
   function timerEl() {
     if (!view || view.to_move === null || view.to_move === undefined) return null;
-    return h('span', { class: 'turn-timer', role: 'timer', 'data-testid': 'turn-timer', 'aria-live': 'off' },
-      t('table.timer', { who: seatName(view.to_move, view.seat), time: clock() }));
+    return h('span', { class: 'turn-timer', role: 'timer', 'data-testid': 'turn-timer', 'aria-live': 'off' }, timerText());
   }
 
   function clock() {
@@ -289,9 +288,17 @@ export function mountTable(root, { id, token }) {
     return `${m}:${sec}`;
   }
 
+  function timerText() {
+    const seat = ((view.table && view.table.seats) || []).find((x) => x.seat === view.to_move);
+    const base = t('table.timer', { who: seatName(view.to_move, view.seat), time: clock() });
+    if (!seat || seat.kind !== 'human' || !seat.away) return base;
+    const m = Math.floor(seat.away / 60);
+    return `${base} · ${t('table.away', { time: `${m}:${String(seat.away % 60).padStart(2, '0')}` })}`;
+  }
+
   function renderTimer() {
     const el = els.tools.querySelector('.turn-timer');
-    if (el && view) el.textContent = t('table.timer', { who: seatName(view.to_move, view.seat), time: clock() });
+    if (el && view) el.textContent = timerText();
   }
 
   /** The guide's tooltips on the board, once they are loaded (per language). */
