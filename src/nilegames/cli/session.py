@@ -23,7 +23,7 @@ from rich.text import Text
 
 from nilegames.ai import Bot, ask, make_bot
 from nilegames.cli.prompt import Quit
-from nilegames.cli.screen import ChoiceError, Screen, seat_label
+from nilegames.cli.screen import ChoiceError, Screen
 from nilegames.core import Action, GameRecord, State, play_to_decision, save
 from nilegames.core.steps import MAX_CHOICES, Choice, Moves
 from nilegames.core.translate import translate
@@ -337,8 +337,3 @@ def _common(paths: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
     while size < len(first) - 1 and all(len(p) > size and p[size] == first[size] for p in paths):
         size += 1
     return first[:size]
-
-
-def labels_line(labels: Mapping[int, str]) -> str:
-    """``seat 0: you; seat 1: Ramses (medium)``."""
-    return "; ".join(f"{seat_label(s, {})}: {labels[s]}" for s in sorted(labels))
