@@ -80,10 +80,18 @@ def test_the_end_of_a_game_looks_as_committed(game_id: str) -> None:
     check(f"{game_id}-end-80", text)
 
 
-def test_nile_in_french_looks_as_committed() -> None:
-    text = screen_text(position("nile", MIDDLE["nile"]), 80, "fr")
-    assert "Inondation" in text and "Votre main" in text
-    check("nile-play-fr-80", text)
+@pytest.mark.parametrize(
+    ("game_id", "words"),
+    [
+        ("nile", ("Inondation", "Votre main", "Ce qui vient de se passer")),
+        ("pharaohs", ("Votre chevalet", "Fleuve :", "Ce qui vient de se passer")),
+        ("banks", ("Rive nord", "Marché", "Ce qui vient de se passer")),
+    ],
+)
+def test_french_looks_as_committed(game_id: str, words: tuple[str, ...]) -> None:
+    text = screen_text(position(game_id, MIDDLE[game_id]), 80, "fr")
+    assert all(word in text for word in words)
+    check(f"{game_id}-play-fr-80", text)
 
 
 def test_the_last_moves_are_lit_up_on_the_table() -> None:

@@ -12,6 +12,7 @@ lines.  Everything is read from the observation (``observe.py``), nothing from t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group
@@ -354,19 +355,36 @@ def _rich(lines: list[list[Cell]]) -> Text:
     return text
 
 
+def _say(obs: Observation) -> Callable[[str], str]:
+    """The drawing's words in the language the front end asked for (``obs["lang"]``)."""
+    if obs.get("lang") == "fr":
+        from nilegames.games.banks.words_fr import view
+
+        return view
+    return str
+
+
 def render_rich(obs: Observation) -> Any:
+    say = _say(obs)
+
+    def lines(texts: list[str], style: str = "") -> Text:
+        return Text("\n".join(say(t) for t in texts), style=style)
+
+    def cells(rows: list[list[Cell]]) -> Text:
+        return _rich([[(say(text), style) for text, style in row] for row in rows])
+
     parts: list[Any] = [
-        Text("\n".join(header_lines(obs))),
-        _rich(board_lines(obs)),
-        Text("\n".join(LEGEND), style="dim"),
-        _rich(market_lines(obs)),
-        Text(boat_line(obs)),
-        _rich(track_lines(obs)),
-        _rich([[("Players:", "bold")], *([cell] for cell in seat_lines(obs))]),
+        lines(header_lines(obs)),
+        cells(board_lines(obs)),
+        lines(list(LEGEND), "dim"),
+        cells(market_lines(obs)),
+        lines([boat_line(obs)]),
+        cells(track_lines(obs)),
+        cells([[("Players:", "bold")], *([cell] for cell in seat_lines(obs))]),
     ]
     more = turn_lines(obs)
     if more:
-        parts.append(Text("\n".join(more)))
+        parts.append(lines(more))
     if "result" in obs:
-        parts.append(Text("\n".join(result_lines(obs)), style="bold"))
+        parts.append(lines(result_lines(obs), "bold"))
     return Panel(Group(*parts), title=TITLE)

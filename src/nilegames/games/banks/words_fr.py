@@ -288,3 +288,117 @@ def translate(text: str) -> str | None:
     said = said.replace("Le crue", "La crue").replace(" de le ", " du ")
     said = said.replace("+ arrow", "+ flèche").replace("rot (", "pourriture (")
     return None if LEFT.search(said) else said
+
+
+LEGEND_FR = (
+    "Champs : 3p palmiers ; W~>= une carte eau (côté fleuve > côté désert : - rien, ~ vague"
+    " simple, = vague double) ; plantes : chiffre de la place et initiale anglaise de la"
+    " culture (F lin, W blé, G raisin, O oignon, A aubergine), majuscule mûre, minuscule"
+    " semence"
+)
+#: The drawing's fixed words, fragment by fragment, in the order they are replaced.
+VIEW: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p), r)
+    for p, r in (
+        (r"^Fields: 3p palms; .*", LEGEND_FR),
+        (r"\bround (\d+)", r"manche \1"),
+        (r"phase: ", "phase : "),
+        (r"\byou to play\b", "à vous de jouer"),
+        (r"\b(seat \d+|[A-Z]\w+) to play\b", r"au tour de \1"),
+        (r"; first player: ", " ; premier joueur : "),
+        (
+            r"; (\d+) rounds? without progress \(blocked at (\d+)\)",
+            r" ; \1 manche(s) sans progrès"
+            r" (bloquée à \2)",
+        ),
+        (r"^Flood circle: ", "Cercle des crues : "),
+        (r"\bebb (\d)\b", r"reflux \1"),
+        (r"\bflood\b", "crue"),
+        (r"; desert pile: (\d+) cards?", r" ; pile désert : \1 cartes"),
+        (r"; water cards discarded: (\d+)", r" ; cartes eau défaussées : \1"),
+        (
+            r"^North bank, from the Nile \(≈\) out to the desert:",
+            "Rive nord, du Nil (≈) vers le désert :",
+        ),
+        (
+            r"^South bank, from the Nile \(≈\) out to the desert:",
+            "Rive sud, du Nil (≈) vers le désert :",
+        ),
+        (r"\bfield (\d)", r"champ \1"),
+        (r"covered by the strip", "couverte par la bande"),
+        (r"the Nile", "le Nil"),
+        (r"\bdesert\b", "désert"),
+        (
+            r"^Market \(a full row scores 6, or 4 \+ 2, or 3 \+ 2 \+ 1; a rotten plant -1;"
+            r" ~ spoiled,"
+            r" x rotten\):",
+            "Marché (une rangée pleine rapporte 6, ou 4 + 2, ou 3 + 2 + 1 ; une"
+            " plante pourrie -1 ; ~ gâtée, x pourrie) :",
+        ),
+        (
+            r"^  row (\d) \((\d) palms?, (\d) spaces\): ",
+            r"  rangée \1 (\2 palmier(s), \3 cases) : ",
+        ),
+        (r"^Boat: ", "Bateau : "),
+        (r"\bempty\b", "vide"),
+        (
+            r"^Score track \(0 to 29\): the obelisk at (\d+); scores: ",
+            r"Piste de score (0 à 29) : l'obélisque en \1 ; scores : ",
+        ),
+        (r"^Players:", "Joueurs :"),
+        (
+            r": score (\d+), lost (\d+), (\d+) jokers?; stacks ",
+            r" : score \1, plantes perdues \2, joker(s) \3 ; piles ",
+        ),
+        (r"\b(\d+) cards? \(", r"\1 cartes ("),
+        (r"top not drawn", "dessus non tiré"),
+        (r"; supply: ", " ; réserve : "),
+        (
+            r"^Actions: (.+?), (\d+) action points? left",
+            r"Actions : \1, \2 point(s) d'action restant(s)",
+        ),
+        (r"\(acted on ", "(a agi sur "),
+        (r"; the hippopotamus's extra actions", " ; les actions de plus de l'hippopotame"),
+        (r"^Rot: it strikes market row (\d)", r"Pourriture : elle frappe la rangée \1 du marché"),
+        (
+            r"^Rot: a market row of at most (\d+) palms? to choose",
+            r"Pourriture : une rangée du marché d'au plus \1 palmier(s) à choisir",
+        ),
+        (r"^Auction for the (.+?): bids placed by ", r"Enchère pour \1 : mises posées par "),
+        (r"nobody yet", "personne encore"),
+        (r"; your bid: ", " ; votre mise : "),
+        (r"\bnorth (\d)-row champ (\d)", r"rangée de \1 nord, champ \2"),
+        (r"\bsouth (\d)-row champ (\d)", r"rangée de \1 sud, champ \2"),
+        (r"^Game over", "Fin de la partie"),
+        (r"\. Winner: ", ". Gagnant : "),
+        (r"\. Scores: ", ". Scores : "),
+        (r"; plants lost \(ties\): ", " ; plantes perdues (départage) : "),
+        (
+            r"^Points \(the most wins; on a tie, the fewest plants lost\):",
+            "Points (le plus gagne ; à égalité, le moins de plantes perdues) :",
+        ),
+        (r": (\d+) points?, (\d+) plants? lost", r" : \1 point(s), \2 plante(s) perdue(s)"),
+        (r" - wins$", " - gagne"),
+        (r" won with the most points \((\d+)\)\.", r" gagne avec le plus de points (\1)."),
+        (
+            r" won on the tie-break: equal points \((\d+)\), fewer plants lost \((.+)\)\.",
+            r" gagne au départage : points égaux (\1), moins de plantes perdues (\2).",
+        ),
+        (r" against ", " contre "),
+        (
+            r"^A tie on points and plants lost: (.+) share the win\.",
+            r"Égalité de points et de plantes perdues : \1 se partagent la victoire.",
+        ),
+        (r"^You\b", "Vous"),
+        (r"\byou\b", "vous"),
+        (r"\bseat (\d+)", r"place \1"),
+        *((rf"\b{en}\b", fr) for en, fr in CROPS.items() if en != fr and en != "grape"),
+    )
+]
+
+
+def view(text: str) -> str:
+    """A piece of the banks' drawing in French (the words it knows; marks and names stay)."""
+    for pattern, replacement in VIEW:
+        text = pattern.sub(replacement, text)
+    return text
