@@ -7,17 +7,24 @@ database commit, the broadcast and the network hop, as the other player sees it.
 
 ``nilegames serve`` runs as its own process (a temporary SQLite file by default) and the
 clients share one asyncio process: on a 2-core machine, one core each (pinned when the
-machine has two or more).  Every table has two human seats, each driven by a coroutine
-that plays a random legal move when its WebSocket says it is its turn: at once by default,
-so every table always has a move under way and the figures show the server at full load
-(the latency is then mostly queueing: about tables ÷ actions/s); ``--think S`` makes each
-player pause about S seconds first, as people and the server's own bots do.  Finished
-games are replaced by new ones until the time is up.  Target: p99 under 50 ms with 100
-tables on a 2-core machine (reported, never enforced).  Anything else running on the
-machine shows in the tail figures: compare runs made on a quiet machine.
+machine has two or more).  ``--workers N`` starts N server processes on one PostgreSQL
+database (``--database``) instead, unpinned: each table's two seats watch it on two
+different processes and its moves go to a third (with 3 or more), so every latency
+measured crosses processes, and the figures are given for each receiving process.
+``--slowloris N`` keeps N half-sent requests open against the first server (or
+``--through`` a proxy's URL) while the players play.
+
+Every table has two human seats, each driven by a coroutine that plays a random legal
+move when its WebSocket says it is its turn: at once by default, so every table always
+has a move under way and the figures show the server at full load (the latency is then
+mostly queueing: about tables ÷ actions/s); ``--think S`` makes each player pause about S
+seconds first, as people and the server's own bots do.  Finished games are replaced by
+new ones until the time is up.  Target: p99 under 50 ms with 100 tables on a 2-core
+machine (reported, never enforced).  Anything else running on the machine shows in the
+tail figures: compare runs made on a quiet machine.
 
 Run it with ``make bench`` or ``python benchmarks/load.py [--tables N] [--seconds S]
-[--think S] [--database URL] [--json FILE]``.
+[--think S] [--database URL] [--workers N] [--slowloris N] [--json FILE]``.
 """
 
 from __future__ import annotations
@@ -40,7 +47,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -69,6 +76,7 @@ class Figures:
     """What every client coroutine adds to while the clock runs."""
 
     latencies: list[float] = field(default_factory=list)  # submit to broadcast, seconds
+    by_process: dict[int, list[float]] = field(default_factory=dict)  # by receiving process
     round_trips: list[float] = field(default_factory=list)  # POST sent to its answer
     actions: int = 0
     games_started: int = 0
@@ -89,6 +97,7 @@ class Pending:
 class Game:
     table_id: str
     tokens: dict[str, str]
+    home: int = 0  # its first seat's process; the other seat and the moves use the next
     pending: Pending | None = None
     posted_seq: int = -1  # the seq of the last move this table's clients sent
 
@@ -101,30 +110,45 @@ class Run:
     them all for every request), which would be measured as the server's latency.
     """
 
-    def __init__(self, base: str, seed: int, variant: str, think: float) -> None:
-        self.base = base
+    def __init__(
+        self, bases: list[str], seed: int, variant: str, think: float, insecure: bool = False
+    ) -> None:
+        self.bases = bases
+        self.base = bases[0]
         self.think = think
-        self.ws_base = base.replace("http://", "ws://", 1)
+        self.next_home = 0
         self.rng = random.Random(seed)
         self.variant = variant
         self.tls = ssl.create_default_context()  # unused on http://, built once, not per client
+        if insecure:  # a proxy on loopback with a self-signed certificate
+            self.tls.check_hostname, self.tls.verify_mode = False, ssl.CERT_NONE
         self.figures = Figures()
         self.stopping = False  # past the deadline: no new moves, no new games
         self.games: set[Game] = set()
 
-    def http(self, connections: int = 1) -> httpx.AsyncClient:
+    def http(self, connections: int = 1, base: str | None = None) -> httpx.AsyncClient:
         limits = httpx.Limits(max_connections=connections)
-        return httpx.AsyncClient(base_url=self.base, verify=self.tls, limits=limits, timeout=30)
+        return httpx.AsyncClient(
+            base_url=base or self.base, verify=self.tls, limits=limits, timeout=30
+        )
+
+    def process(self, game: Game, offset: int) -> int:
+        """The process of a table's seat 0 (offset 0), seat 1 (1) and moves (2)."""
+        return (game.home + offset) % len(self.bases)
 
     async def create(self, http: httpx.AsyncClient) -> Game | None:
+        """A new table, opened on the process its moves will go to (so that the others
+        learn of it as they would of any table: when a socket asks)."""
+        home, self.next_home = self.next_home % len(self.bases), self.next_home + 1
         seats = [{"kind": "human"}, {"kind": "human"}]
         body = {"game": "nile", "options": {"variant": self.variant}, "seats": seats}
-        response = await http.post("/api/tables", json=body)
+        mover = self.bases[(home + 2) % len(self.bases)]
+        response = await http.post(f"{mover}/api/tables", json=body)
         if response.status_code != 201:
             self.figures.errors[f"create: {response.status_code}"] += 1
             return None
         created = response.json()
-        return Game(created["table"]["id"], created["tokens"])
+        return Game(created["table"]["id"], created["tokens"], home)
 
     async def slot(self, first: Game, go: asyncio.Event) -> None:
         """One of the N tables: play it, then new games in its place, until told to stop.
@@ -134,15 +158,17 @@ class Run:
         """
         await go.wait()
         game: Game | None = first
-        async with self.http() as http:
+        async with self.http(base=self.bases[self.process(first, 2)]) as http:
             while game is not None and not self.stopping:
                 self.games.add(game)
                 self.figures.games_started += 1
                 try:
                     async with asyncio.TaskGroup() as seats:
-                        url = f"{self.ws_base}/ws/tables/{game.table_id}"
                         for seat in (0, 1):
-                            live = websockets.connect(url, max_size=None)
+                            base = self.bases[self.process(game, seat)]
+                            url = f"{base.replace('http', 'ws', 1)}/ws/tables/{game.table_id}"
+                            tls = self.tls if url.startswith("wss") else None
+                            live = websockets.connect(url, max_size=None, ssl=tls)
                             seats.create_task(self.seat(game, seat, live, http))
                 except* (httpx.HTTPError, websockets.WebSocketException, OSError) as failed:
                     for error in failed.exceptions:
@@ -170,7 +196,10 @@ class Run:
                 seq = view["seq"]
                 pending = game.pending
                 if pending is not None and pending.seat != seat and seq > pending.seq:
-                    figures.latencies.append(time.perf_counter() - pending.sent)
+                    took = time.perf_counter() - pending.sent
+                    figures.latencies.append(took)
+                    receiver = self.process(game, seat)
+                    figures.by_process.setdefault(receiver, []).append(took)
                     game.pending = None
                 if view["to_move"] is None:
                     if seat == 0:
@@ -239,14 +268,19 @@ def fresh_schema(url: str) -> Iterator[str]:
         admin.dispose()
 
 
+#: The benchmark's clients all come from one address: no per-client limit applies.
+NO_LIMITS = ("--limit-tables", "0", "--limit-moves", "0", "--limit-messages", "0")
+NO_LIMITS += ("--limit-sockets", "0", "--limit-connections", "0")
+
+
 @contextmanager
 def server(database: str, folder: Path, cpu: int | None) -> Iterator[tuple[str, int]]:
     """``nilegames serve`` on a free loopback port (pinned to ``cpu`` if given): its base
     URL and process id."""
     port = free_port()
     command = [sys.executable, "-c", SERVE, "serve", "--port", str(port)]
-    command += ["--database", database, "--bot-delay", "0"]
-    log = folder / "server.log"
+    command += ["--database", database, "--bot-delay", "0", *NO_LIMITS]
+    log = folder / f"server-{port}.log"
     pin = None if cpu is None else (lambda: os.sched_setaffinity(0, {cpu}))
     with log.open("w") as sink:
         process = subprocess.Popen(
@@ -290,21 +324,71 @@ def own_cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-async def measure(base: str, server_pid: int, args: argparse.Namespace) -> dict[str, Any]:
+Slow = tuple[asyncio.StreamReader, asyncio.StreamWriter]
+
+
+#: The attackers' address (loopback has them all): not the players', whose own limits
+#: the attack must not share.
+ATTACKER = "127.0.0.2"
+
+
+async def slowloris(target: str, count: int) -> tuple[list[Slow], int]:
+    """``count`` connections from :data:`ATTACKER` that send half a request and stay (or
+    are refused): those opened, and how many could not even connect."""
+    parsed = httpx.URL(target)
+    tls = None
+    if parsed.scheme == "https":
+        tls = ssl.create_default_context()
+        tls.check_hostname, tls.verify_mode = False, ssl.CERT_NONE
+    port = parsed.port or (443 if tls else 80)
+    open_: list[Slow] = []
+    refused = 0
+    for _ in range(count):
+        try:
+            reader, writer = await asyncio.open_connection(
+                parsed.host, port, ssl=tls, local_addr=(ATTACKER, 0)
+            )
+            writer.write(b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+            open_.append((reader, writer))
+        except OSError:
+            refused += 1
+    return open_, refused
+
+
+async def still_open(slow: Slow) -> bool:
+    """Whether the server has neither answered nor closed a slow connection."""
+    try:
+        await asyncio.wait_for(slow[0].read(65536), 0.01)
+    except TimeoutError:
+        return True
+    except OSError:
+        return False
+    return False
+
+
+async def measure(bases: list[str], pids: list[int], args: argparse.Namespace) -> dict[str, Any]:
     """Set up the tables (not timed), let them all play for ``args.seconds``, collect."""
-    run = Run(base, args.seed, args.variant, args.think)
-    async with run.http(connections=10) as setup:
+    run = Run(bases, args.seed, args.variant, args.think, args.insecure)
+    async with run.http(connections=10 * len(bases)) as setup:
         made = await asyncio.gather(*(run.create(setup) for _ in range(args.tables)))
     go = asyncio.Event()
     slots = [asyncio.create_task(run.slot(game, go)) for game in made if game is not None]
-    server_cpu, client_cpu = cpu_seconds(server_pid), own_cpu_seconds()
+    attackers: list[Slow] = []
+    refused = 0
+    if args.slowloris:
+        attackers, refused = await slowloris(args.through or bases[0], args.slowloris)
+    server_cpu = sum(cpu_seconds(pid) for pid in pids)
+    client_cpu = own_cpu_seconds()
     started = time.perf_counter()
     go.set()
     await asyncio.sleep(args.seconds)
     run.stopping = True
     elapsed = time.perf_counter() - started
-    server_cpu = cpu_seconds(server_pid) - server_cpu
+    server_cpu = sum(cpu_seconds(pid) for pid in pids) - server_cpu
     client_cpu = own_cpu_seconds() - client_cpu
+    kept = sum([await still_open(slow) for slow in attackers])
+    for _, writer in attackers:
+        writer.close()
     # the moves in flight still get their broadcast timed; then every socket closes
     grace = time.monotonic() + BROADCAST_TIMEOUT
     while any(g.pending for g in run.games) and time.monotonic() < grace:
@@ -315,7 +399,24 @@ async def measure(base: str, server_pid: int, args: argparse.Namespace) -> dict[
         if isinstance(outcome, Exception):  # a client bug or a dropped connection
             run.figures.errors[f"client: {outcome!r}"] += 1
     figures = run.figures
-    return summary(figures, elapsed, server_cpu, client_cpu, args)
+    result = summary(figures, elapsed, server_cpu, client_cpu, args)
+    result["workers"] = len(bases)
+    result["by_process"] = {
+        str(index): {
+            "samples": len(values),
+            "p50_ms": percentile(sorted(values), 0.5),
+            "p99_ms": percentile(sorted(values), 0.99),
+        }
+        for index, values in sorted(figures.by_process.items())
+    }
+    if args.slowloris:
+        result["slowloris"] = {
+            "connections": args.slowloris,
+            "refused_at_once": refused,
+            "open_at_the_end": kept,
+            "target": args.through or bases[0],
+        }
+    return result
 
 
 def percentile(ordered: Sequence[float], fraction: float) -> float:
@@ -367,6 +468,7 @@ def summary(
 
 def report(console: Console, result: dict[str, Any]) -> None:
     load = f"{result['tables']} tables × 2 seats for {result['seconds']:.1f} s"
+    load += f" on {result['workers']} server process(es)"
     pause = result["think_seconds"]
     load += f", {pause:g} s pause before a move" if pause else ", no pause between moves"
     console.print(f"[bold]load[/bold] {load}")
@@ -389,6 +491,22 @@ def report(console: Console, result: dict[str, Any]) -> None:
         cells = [f"{row[name]:.1f}" for name in ("p50_ms", "p90_ms", "p99_ms", "max_ms")]
         times.add_row(label, f"{row['samples']:,}", *cells)
     console.print(times)
+    if len(result.get("by_process", {})) > 1:
+        per = Table(title="submit → broadcast by receiving process (ms)", box=box.SIMPLE)
+        for column in ("process", "samples", "p50", "p99"):
+            per.add_column(column, justify="right")
+        for index, row in result["by_process"].items():
+            per.add_row(
+                index, f"{row['samples']:,}", f"{row['p50_ms']:.1f}", f"{row['p99_ms']:.1f}"
+            )
+        console.print(per)
+    if "slowloris" in result:
+        slow = result["slowloris"]
+        console.print(
+            f"slowloris: {slow['connections']} half-sent requests to {slow['target']},"
+            f" {slow['refused_at_once']} refused at once, {slow['open_at_the_end']} still"
+            " open at the end"
+        )
     for kind, count in sorted(result["error_kinds"].items()):
         console.print(f"[red]{count} × {kind}[/red]")
     if not result["think_seconds"] and result["actions_per_second"]:
@@ -458,10 +576,44 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_false",
         help="let the system place the server and the clients (default: one core each)",
     )
+    parser.add_argument(
+        "--server",
+        action="append",
+        metavar="URL",
+        help="play against this running server (repeat for several; e.g. a proxy's URL)"
+        " instead of starting one; its processes' CPU is not measured",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes on one PostgreSQL --database (default 1)",
+    )
+    parser.add_argument(
+        "--slowloris",
+        type=int,
+        default=0,
+        metavar="N",
+        help="hold N half-sent requests open against the server while the players play",
+    )
+    parser.add_argument(
+        "--through",
+        metavar="URL",
+        help="send the slowloris connections here (a proxy in front of the servers)",
+    )
+    parser.add_argument(
+        "--insecure",
+        action="store_true",
+        help="do not check the TLS certificate of an https --server (a local proxy)",
+    )
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write the figures here")
     args = parser.parse_args(argv)
     if args.tables < 1 or args.seconds <= 0 or args.think < 0:
         parser.error("--tables must be at least 1, --seconds positive, --think not negative")
+    if args.workers < 1:
+        parser.error("--workers must be at least 1")
+    if args.workers > 1 and not args.server and not (args.database or "").startswith("postgres"):
+        parser.error("--workers above 1 needs a PostgreSQL --database")
     return args
 
 
@@ -469,7 +621,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     console = Console(highlight=False)
     console.width = max(console.width, 100)
-    server_cpu, client_cpu = pinning(args.pin)
+    server_cpu, client_cpu = pinning(args.pin and args.workers == 1)
     if client_cpu is not None:
         os.sched_setaffinity(0, {client_cpu})
     with tempfile.TemporaryDirectory(prefix="nilegames-load-") as folder:
@@ -481,8 +633,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"[bold]machine[/bold] {os.cpu_count()} cores, Python {platform.python_version()}"
             f"   [bold]seed[/bold] {args.seed}"
         )
-        with fresh_schema(database) as url, server(url, Path(folder), server_cpu) as running:
-            result = asyncio.run(measure(*running, args))
+        if args.server:  # running servers: nothing to start
+            shown = "the running servers' own"
+            result = asyncio.run(measure(args.server, [], args))
+        else:
+            with fresh_schema(database) as url, ExitStack() as stack:
+                running = [
+                    stack.enter_context(server(url, Path(folder), server_cpu))
+                    for _ in range(args.workers)
+                ]
+                bases, pids = [base for base, _ in running], [pid for _, pid in running]
+                result = asyncio.run(measure(bases, pids, args))
     result |= {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "database": shown,

@@ -556,6 +556,12 @@ def serve(
     limit_sockets: Annotated[
         int, typer.Option(min=0, help="WebSockets a client may hold open (0: any).")
     ] = 64,
+    limit_connections: Annotated[
+        int,
+        typer.Option(
+            min=0, help="Connections one address may hold at once (0: any; off --behind-proxy)."
+        ),
+    ] = 256,
     header_timeout: Annotated[
         float, typer.Option(min=0.0, help="Seconds a client has to send its request headers.")
     ] = 10.0,
@@ -584,6 +590,7 @@ def serve(
         workers=workers,
         behind_proxy=behind_proxy,
         header_timeout=header_timeout,
+        per_client=limit_connections,
         bot_processes=bot_processes,
         lease_ttl=lease_seconds,
         limits=Limits.from_command_line(limit_tables, limit_moves, limit_messages, limit_sockets),

@@ -316,6 +316,7 @@ class Hub:
         self.executor: BotPool | None = None  # the bots' thinking
         self.writer: ThreadPoolExecutor | None = None  # the database's writes: one thread
         self.loading: asyncio.Lock | None = None
+        self.loads: dict[str, asyncio.Future[LiveTable]] = {}  # tables being read
         self.committing: set[asyncio.Future[None]] = set()  # moves being stored
         self.waiting: list[tuple[Append, asyncio.Future[None]]] = []  # for the next commit
         self.flushing: asyncio.Task[None] | None = None  # committing what was waiting
@@ -362,13 +363,21 @@ class Hub:
             return live
         if self.loading is None:
             raise RuntimeError("the hub is not started")
-        async with self.loading:
-            live = self.tables.get(table_id)
-            if live is None:
-                live = await self._read(self._load, table_id)
-                self.tables[table_id] = live
-                self._kick(live)
-        return live
+        # One load per table, however many ask at once; different tables load side by
+        # side (a thousand sockets arriving at a fresh process must not queue one by one).
+        pending = self.loads.get(table_id)
+        if pending is None:
+            pending = asyncio.ensure_future(self._read(self._load, table_id))
+            self.loads[table_id] = pending
+            try:
+                live = await asyncio.shield(pending)
+            finally:
+                del self.loads[table_id]
+            live = self.tables.setdefault(table_id, live)
+            self._kick(live)
+            return live
+        await asyncio.shield(pending)
+        return self.tables.get(table_id) or await self.table(table_id)
 
     async def current(self, table_id: str) -> LiveTable:
         """The live table as the database has it now.  With several processes, news of a
