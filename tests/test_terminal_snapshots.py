@@ -86,6 +86,7 @@ def test_the_end_of_a_game_looks_as_committed(game_id: str) -> None:
         ("nile", ("Inondation", "Votre main", "Ce qui vient de se passer")),
         ("pharaohs", ("Votre chevalet", "Fleuve :", "Ce qui vient de se passer")),
         ("banks", ("Rive nord", "Marché", "Ce qui vient de se passer")),
+        ("artifacts", ("Monuments (", "Joueurs", "Ce qui vient de se passer")),
     ],
 )
 def test_french_looks_as_committed(game_id: str, words: tuple[str, ...]) -> None:

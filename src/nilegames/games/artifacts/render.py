@@ -13,6 +13,7 @@ from the engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group
@@ -234,40 +235,43 @@ def render_text(obs: Observation) -> str:
     return "\n".join(lines)
 
 
-def _river_rich(rows: list[tuple[Cell, list[Cell]]]) -> Text:
+def _river_rich(rows: list[tuple[Cell, list[Cell]]], say: Callable[[str], str] = str) -> Text:
     river = Text()
     for index, ((label, label_style), cells) in enumerate(rows):
         if index:
             river.append("\n")
-        river.append(label.ljust(LABEL), style=label_style)
+        river.append(say(label).ljust(LABEL), style=label_style)
         for text, style in cells:
-            river.append(text.ljust(COLUMN), style=style)
+            river.append(say(text).ljust(COLUMN), style=style)
     return river
 
 
-def _monument_table(obs: Observation) -> Table:
+def _monument_table(obs: Observation, say: Callable[[str], str] = str) -> Table:
     viewer = obs["seat"]
-    table = Table(title=f"Monuments ({obs['monument_pile']} in the pile)", expand=False)
-    table.add_column("monument")
+    table = Table(title=say(f"Monuments ({obs['monument_pile']} in the pile)"), expand=False)
+    table.add_column(say("monument"))
     for level in (1, 2, 3):
-        table.add_column(f"level {level}")
+        table.add_column(say(f"level {level}"))
     for seat in range(obs["players"]):
-        table.add_column(_seat(seat, viewer, obs), justify="right", style=SEAT_STYLES[seat % 4])
+        table.add_column(
+            say(_seat(seat, viewer, obs)), justify="right", style=SEAT_STYLES[seat % 4]
+        )
     for monument in obs["monuments"]:
         table.add_row(
             monument["name"],
-            *(level["text"] for level in monument["levels"]),
+            *(say(level["text"]) for level in monument["levels"]),
             *(str(level) for level in monument["followers"]),
         )
     return table
 
 
-def _seat_table(obs: Observation) -> Table:
+def _seat_table(obs: Observation, say: Callable[[str], str] = str) -> Table:
     viewer = obs["seat"]
     stops = len(obs["river"])
-    table = Table(title="Players", expand=False)
+    table = Table(title=say("Players"), expand=False)
     for column in ("seat", "coins", "favour", "boat", "cards"):
-        table.add_column(column, justify="right" if column in ("coins", "favour") else "left")
+        right = column in ("coins", "favour")
+        table.add_column(say(column), justify="right" if right else "left")
     for seat in range(obs["players"]):
         cards = Text()
         held: dict[str, tuple[dict[str, Any], int]] = {}
@@ -278,29 +282,39 @@ def _seat_table(obs: Observation) -> Table:
             if index:
                 cards.append(", ")
             shown = name if count == 1 else f"{name} ×{count}"
-            cards.append(shown, style=REGION_STYLES.get(card["region"], ""))
+            cards.append(say(shown), style=REGION_STYLES.get(card["region"], ""))
         marker = " *" if seat == obs["active_seat"] else ""
         table.add_row(
-            Text(_seat(seat, viewer, obs) + marker, style=SEAT_STYLES[seat % 4]),
+            Text(say(_seat(seat, viewer, obs)) + marker, style=SEAT_STYLES[seat % 4]),
             str(obs["coins"][seat]),
             str(obs["favour"][seat]),
-            _boat_words(obs["boats"][seat], stops).removeprefix("boat at "),
-            cards if len(cards) else Text("none", style="dim"),
+            say(_boat_words(obs["boats"][seat], stops).removeprefix("boat at ")),
+            cards if len(cards) else Text(say("none"), style="dim"),
         )
     return table
 
 
+def _say(obs: Observation) -> Callable[[str], str]:
+    """The drawing's words in the language the front end asked for (``obs["lang"]``)."""
+    if obs.get("lang") == "fr":
+        from nilegames.games.artifacts.words_fr import view
+
+        return view
+    return str
+
+
 def render_rich(obs: Observation) -> Any:
+    say = _say(obs)
     parts: list[Any] = [
-        Text("\n".join(header_lines(obs))),
-        _river_rich(_river_rows(obs)),
-        Text("\n".join(LEGEND), style="dim"),
-        _monument_table(obs),
-        _seat_table(obs),
+        Text("\n".join(map(say, header_lines(obs)))),
+        _river_rich(_river_rows(obs), say),
+        Text("\n".join(map(say, LEGEND)), style="dim"),
+        _monument_table(obs, say),
+        _seat_table(obs, say),
     ]
     more = offering_lines(obs)
     if more:
-        parts.append(Text("\n".join(more)))
+        parts.append(Text("\n".join(map(say, more))))
     if "result" in obs:
-        parts.append(Text("\n".join(result_lines(obs)), style="bold"))
+        parts.append(Text("\n".join(map(say, result_lines(obs))), style="bold"))
     return Panel(Group(*parts), title="NILE ARTIFACTS")

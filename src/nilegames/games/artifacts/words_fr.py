@@ -177,3 +177,114 @@ def translate(text: str) -> str | None:
         if found is not None:
             return say(found)
     return None
+
+
+#: The drawing's fixed words, fragment by fragment, in the order they are replaced.
+VIEW: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p), r)
+    for p, r in (
+        (
+            r"^Cards: Sc scarab, An ankh, Va vase, Ma mask, \? wild \(its owner names the type\),"
+            r" x2 worth two artifacts$",
+            "Cartes : Sc scarabée, An ankh, Va vase, Ma masque, ? joker (son propriétaire en"
+            " annonce le type), x2 vaut deux artefacts",
+        ),
+        (
+            r"^Boats: 0> sails right, <0 sails left, \* done sailing this step; \$ a coin for"
+            r" stopping$",
+            "Bateaux : 0> va à droite, <0 va à gauche, * a fini de naviguer ; $ une pièce pour"
+            " s'y arrêter",
+        ),
+        (r"^NILE ARTIFACTS - round (\d+)", r"NILE ARTIFACTS - manche \1"),
+        (r" \(the last\)", " (la dernière)"),
+        (r"phase: offerings", "phase : offrandes"),
+        (r"phase: navigation", "phase : navigation"),
+        (r"phase: (\w+)", r"phase : \1"),
+        (r"\((sail|offer|take|declare)\)", r"(\1)"),
+        (r"\byou to play\b", "à vous de jouer"),
+        (r"\b(seat \d+|[A-Z]\w+) to play\b", r"au tour de \1"),
+        (r"; first player: ", " ; premier joueur : "),
+        (
+            r"^Deck: (\d+) cards?; discard: (\d+) cards?; monuments in the pile: (\d+); coins in"
+            r" the reserve: (\d+)",
+            r"Pioche : \1 cartes ; défausse : \2 cartes ; monuments dans la pile : \3 ; pièces en"
+            r" réserve : \4",
+        ),
+        (r"^Monuments \((\d+) in the pile\)$", r"Monuments (\1 dans la pile)"),
+        (r"^monument$", "monument"),
+        (r"^level (\d)$", r"niveau \1"),
+        (r"^Players$", "Joueurs"),
+        (r"^seat$", "place"),
+        (r"^coins$", "pièces"),
+        (r"^favour$", "faveur"),
+        (r"^boat$", "bateau"),
+        (r"^cards$", "cartes"),
+        (r"^stop$", "arrêt"),
+        (r"^region$", "région"),
+        (r"^coin$", "pièce"),
+        (r"^your boat$", "vous"),
+        (r"^boat (\d)$", r"bateau \1"),
+        (r"^left$", "G"),
+        (r"^right$", "D"),
+        (r"\bthe left port\b", "le port de gauche"),
+        (r"\bthe right port\b", "le port de droite"),
+        (r"\bspace (\d+)\b", r"la case \1"),
+        (r" facing left", " tourné à gauche"),
+        (r" facing right", " tourné à droite"),
+        (r", done sailing", ", a fini de naviguer"),
+        (r"(\d) more of either", r"\1 de plus de l'une des deux"),
+        (r"(\d) different types", r"\1 types différents"),
+        (r"(\d) of one type", r"\1 d'un même type"),
+        (r"(\d) (blue|green|red) cards", r"\1 cartes \2"),
+        (r"^Offering by (.+?): ", r"Offrande de \1 : "),
+        (r"no card yet", "aucune carte encore"),
+        (r"\(type not named yet\)", "(type pas encore annoncé)"),
+        (r"\(as (\w+)\)", r"(comme \1)"),
+        (
+            r"^Offered this step, set aside: (\d+) cards?",
+            r"Offertes à cette étape, mises de"
+            r" côté : \1 carte(s)",
+        ),
+        (
+            r"^Game over\. Winner: (.+?)\. Favour: (.+?); cards kept \(ties\): ",
+            r"Fin de la partie. Gagnant : \1. Faveur : \2 ; cartes gardées (départage) : ",
+        ),
+        (
+            r"^Favour \(the most wins; on a tie, the most cards kept\):",
+            "Faveur (le plus gagne ; à égalité, le plus de cartes gardées) :",
+        ),
+        (r": (\d+) favour, (\d+) cards? kept", r" : \1 faveur, \2 carte(s) gardée(s)"),
+        (r" - wins$", " - gagne"),
+        (r" won with the most favour \((\d+)\)\.", r" gagne avec le plus de faveur (\1)."),
+        (
+            r" won on the tie-break: equal favour \((\d+)\), more cards kept \((.+)\)\.",
+            r" gagne au départage : faveur égale (\1), plus de cartes gardées (\2).",
+        ),
+        (r" against ", " contre "),
+        (
+            r"^A tie on favour and cards kept: (.+) share the win\.",
+            r"Égalité de faveur et de cartes gardées : \1 se partagent la victoire.",
+        ),
+        (r"\b(\d) (scarab|ankh|vase|mask) or (scarab|ankh|vase|mask)\b", r"\1 \2 ou \3"),
+        (r"\bnone\b", "aucune"),
+        (r"\b(blue|green|red) (scarab|ankh|vase|mask|wild)", r"\2 \1"),
+        (r"^You\b", "Vous"),
+        (r"\byou\b", "vous"),
+        (r"\bseat (\d+)", r"place \1"),
+        (r"\bport\b", "port"),
+        (r"\bscarab\b", "scarabée"),
+        (r"\bmask\b", "masque"),
+        (r"\bwild\b", "joker"),
+        (r"\bblue\b", "bleu"),
+        (r"\bgreen\b", "vert"),
+        (r"\bred\b", "rouge"),
+        (r" \+ ", " + "),
+    )
+]
+
+
+def view(text: str) -> str:
+    """A piece of ARTIFACTS' drawing in French (the words it knows; marks and names stay)."""
+    for pattern, replacement in VIEW:
+        text = pattern.sub(replacement, text)
+    return text
