@@ -24,6 +24,7 @@ from rich.text import Text
 from nilegames.ai import Bot, ask, make_bot
 from nilegames.cli.prompt import Quit
 from nilegames.cli.screen import ChoiceError, Screen
+from nilegames.cli.words import TEXT
 from nilegames.core import Action, GameRecord, State, play_to_decision, save
 from nilegames.core.steps import MAX_CHOICES, Choice, Moves
 from nilegames.core.translate import translate
@@ -299,8 +300,11 @@ class Session:
         """Undo the seat's last open step if the game allows; say what happened."""
         status = undo_status(self.state, seat)
         if not status.possible:
+            reason = status.reason
+            if self.screen.lang != "en":  # the core's reason, by its code, in the language
+                reason = TEXT.get(self.screen.lang, {}).get(f"undo.{status.code}", reason)
             self.screen.console.print(
-                Text(self.screen.say("cannot_undo", reason=status.reason), style="red")
+                Text(self.screen.say("cannot_undo", reason=reason), style="red")
             )
             return False
         self.state = undo(self.state, seat)

@@ -91,6 +91,11 @@ TEXT: dict[str, dict[str, str]] = {
         "you": "vous",
         "left": "Partie quittée avant la fin (graine {seed}).",
         "choices_in": "{n} coups : {preview}",
+        "undo.nothing": "il n'y a encore rien à reprendre",
+        "undo.over": "la partie est finie",
+        "undo.chance": "le hasard a joué depuis le dernier coup : il reste joué",
+        "undo.turn": "seul le joueur qui a fait le dernier coup peut le reprendre, à son tour",
+        "undo.final": "ce coup est définitif : il ne se reprend pas",
     },
 }
 
