@@ -8,7 +8,7 @@ import pytest
 
 import nilegames
 from nilegames.ai import GreedyBot, ISMCTSBot, RandomBot, ask, make_bot, resampler
-from nilegames.ai.policy import GreedyPolicy
+from nilegames.ai.policy import POLICIES, GamePolicy, GreedyPolicy, RandomPolicy
 from nilegames.core import GameOptionError, NilegamesError, State
 from nilegames.games.nile import NileState
 from tests.conftest import random_game
@@ -59,7 +59,9 @@ def test_ismcts_spec_with_greedy_playouts():
     assert isinstance(bot.policy, GreedyPolicy)
 
 
-@pytest.mark.parametrize("spec", ["minimax", "ismcts:fast", "ismcts:0s", "ismcts:-3", "random:2"])
+@pytest.mark.parametrize(
+    "spec", ["minimax", "ismcts:fast", "ismcts:0s", "ismcts:-3", "random:2", "ismcts:9:random:x"]
+)
 def test_bad_bot_specs_are_named(spec):
     with pytest.raises(GameOptionError, match="bot"):
         make_bot(spec)
@@ -149,3 +151,59 @@ def test_ismcts_beats_random():
         mine = returns[specs.index("ismcts:25")]
         score += 1.0 if mine > 0 else 0.5 if mine == 0 else 0.0
     assert score >= 14
+
+
+def policy_games(game_id: str, policy: str, games: int) -> dict[str, float]:
+    """Mean statistics of two-player games played by one playout policy on every seat."""
+    play_policy = POLICIES[policy]()
+    totals: dict[str, float] = {}
+    for seed in range(games):
+        state = nilegames.make(game_id, players=2)
+        rng = random.Random(seed)
+        while not nilegames.play_to_decision(state, rng).is_terminal():
+            action = play_policy(state, rng)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        figures = state.game.statistics(state)
+        figures["score"] = sum(state.game.final_scores(state)) / 2
+        for name, value in figures.items():
+            totals[name] = totals.get(name, 0.0) + value / games
+    return totals
+
+
+def test_the_game_playout_policy_is_random_where_a_game_has_none():
+    state = decision_states(2, 5, 9)[2]
+    game_moves = [GamePolicy()(state, random.Random(s)) for s in range(20)]
+    random_moves = [RandomPolicy()(state, random.Random(s)) for s in range(20)]
+    assert game_moves == random_moves
+
+
+def test_banks_playouts_keep_the_economy_going():
+    """Random playouts leave plants in the boat and block the game; the game's policy buys
+    them back, harvests and fills market rows (docs/ai.md)."""
+    random_play = policy_games("banks", "random", 8)
+    banks_play = policy_games("banks", "game", 8)
+    assert banks_play["seeds_bought"] > 2 * random_play["seeds_bought"]
+    assert banks_play["plants_lost"] < random_play["plants_lost"] / 2
+    assert banks_play["rows_scored"] > 2 * random_play["rows_scored"]
+
+
+def test_pharaohs_playouts_lay_their_tiles_for_points():
+    random_play = policy_games("pharaohs", "random", 8)
+    pharaohs_play = policy_games("pharaohs", "game", 8)
+    assert pharaohs_play["score"] > random_play["score"] + 100
+    assert pharaohs_play["no_tile_turns"] < random_play["no_tile_turns"]
+
+
+@pytest.mark.parametrize(
+    ("spec", "policy", "depth", "name"),
+    [
+        ("ismcts:40:game", "game", "game", "ismcts:40:game"),
+        ("ismcts:40:random:4", "random", 4, "ismcts:40:random:4"),
+        ("ismcts:0.5s:greedy:full", "greedy", None, "ismcts:0.5s:greedy:full"),
+    ],
+)
+def test_ismcts_specs_name_the_playout_policy_and_cut(spec, policy, depth, name):
+    bot = make_bot(spec, seed=1)
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.policy.name, bot.playout_depth, bot.name) == (policy, depth, name)

@@ -4,12 +4,17 @@ Bots are named by a short spec (the CLI, the tournament runner and the web app u
 
 - ``random``: a uniformly random legal move;
 - ``greedy``: one ply of look-ahead with the game's evaluation function;
-- ``ismcts[:BUDGET[:PLAYOUT]]``: information-set MCTS, BUDGET an iteration count (``500``)
-  or seconds per move (``1s``, ``0.25s``), PLAYOUT ``random`` (default) or ``greedy``;
+- ``ismcts[:BUDGET[:PLAYOUT[:CUT]]]``: information-set MCTS, BUDGET an iteration count
+  (``500``) or seconds per move (``1s``, ``0.25s``), PLAYOUT ``random`` (default),
+  ``greedy`` or ``game`` (the game's own playout move), CUT the moves a playout plays
+  before the evaluation judges the world (a number, ``full``, or ``game``: the game's
+  advice, the default);
 - levels for players: ``easy``, ``medium``, ``hard`` (see :data:`LEVELS`).
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 from nilegames.ai.base import Bot, Resampler, ask, resampler
 from nilegames.ai.greedy import GreedyBot
@@ -36,9 +41,13 @@ def search_bot(
         raise GameOptionError(f"the hard level {LEVELS['hard']!r} is not a search bot")
     if iterations is None and seconds is None:
         return bot
-    _, *args = LEVELS["hard"].split(":")
-    playout = args[1] if len(args) == 2 else "random"
-    return ISMCTSBot(seed, iterations=iterations, seconds=seconds, playout=playout)
+    return ISMCTSBot(
+        seed,
+        iterations=iterations,
+        seconds=seconds,
+        playout=bot.policy.name,
+        playout_depth=bot.playout_depth,
+    )
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
@@ -49,13 +58,23 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         return RandomBot(seed)
     if name == "greedy" and not args:
         return GreedyBot(seed)
-    if name == "ismcts" and len(args) <= 2:
+    if name == "ismcts" and len(args) <= 3:
         budget = args[0] if args else "1000"
-        playout = args[1] if len(args) == 2 else "random"
+        playout = args[1] if len(args) >= 2 else "random"
+        cut = args[2] if len(args) == 3 else "game"
         try:
+            depth: int | Literal["game"] | None = (
+                "game" if cut == "game" else None if cut == "full" else int(cut)
+            )
             if budget.endswith("s"):
-                return ISMCTSBot(seed, seconds=float(budget[:-1]), playout=playout)
-            return ISMCTSBot(seed, iterations=int(budget), playout=playout)
+                bot = ISMCTSBot(
+                    seed, seconds=float(budget[:-1]), playout=playout, playout_depth=depth
+                )
+            else:
+                bot = ISMCTSBot(seed, iterations=int(budget), playout=playout, playout_depth=depth)
+            if cut != "game":
+                bot.name = f"{bot.name.split(':')[0]}:{args[0]}:{playout}:{cut}"
+            return bot
         except ValueError:
             pass
         except GameOptionError:
@@ -63,7 +82,8 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         except Exception as error:
             raise GameOptionError(f"bad bot {spec!r}: {error}") from None
     raise GameOptionError(
-        f"no bot {spec!r}; bots: random, greedy, ismcts[:ITERATIONS|:SECONDSs[:random|greedy]],"
+        f"no bot {spec!r}; bots: random, greedy,"
+        " ismcts[:ITERATIONS|:SECONDSs[:random|greedy|game[:CUT|full|game]]],"
         f" {', '.join(LEVELS)}"
     )
 

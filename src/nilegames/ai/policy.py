@@ -54,7 +54,18 @@ class GreedyPolicy:
         return rng.choice(best)
 
 
-POLICIES: dict[str, type[RandomPolicy] | type[GreedyPolicy]] = {
+class GamePolicy:
+    """The game's own cheap playout move (:meth:`Game.playout_action`): what a player of
+    that game would at least do, such as buying plants back from the boat in banks."""
+
+    name = "game"
+
+    def __call__(self, state: State, rng: random.Random) -> Action:
+        return state.game.playout_action(state, rng)
+
+
+POLICIES: dict[str, type[RandomPolicy] | type[GreedyPolicy] | type[GamePolicy]] = {
     "random": RandomPolicy,
     "greedy": GreedyPolicy,
+    "game": GamePolicy,
 }

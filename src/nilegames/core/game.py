@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -101,6 +102,14 @@ class Game(ABC):
         a bot calls it on a world it resampled.
         """
         raise NotImplementedError(f"{self.id} has no evaluation function")
+
+    def playout_action(self, state: State, rng: random.Random) -> int:
+        """The move a search's ``game`` playout policy plays for the seat to move in a
+        world it sampled: a cheap, game-informed guess (uniformly random by default).
+
+        It reads the whole (sampled) state, which is fine only inside a search.
+        """
+        return rng.choice(state.legal_actions())
 
     def explain_move(self, before: Observation, played: str, after: Observation) -> str:
         """Words for what a seat's move led to, for a game review: ``played`` is the move in

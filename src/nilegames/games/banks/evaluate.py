@@ -14,14 +14,17 @@ reads is public.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 from nilegames.core.log import clauses, events_since
 from nilegames.core.ranking import expected_return
+from nilegames.games.banks.actions import BUY_SEED, GROW, HARVEST, PLANT
 from nilegames.games.banks.board import (
     FIELDS,
     FLOOD,
     MARKET_SIZES,
+    NUM_CROPS,
     NUM_FIELDS,
     NUM_ROWS,
     ROW_LENGTH,
@@ -152,3 +155,41 @@ def explain_move(before: dict[str, Any], played: str, after: dict[str, Any]) -> 
     if gains[seat] or gains[best_rival]:
         parts.append(f"you scored {gains[seat]:+d}, seat {best_rival} {gains[best_rival]:+d}")
     return clauses(parts)
+
+
+#: How often a playout takes each kind of move when it can (else: any move at random).
+BUY_BACK_RATE = 0.9
+HARVEST_RATE = 0.6
+GROW_RATE = 0.5
+#: A sowing onto a field the next flood reaches this likely is left out of playouts.
+RISKY = 0.5
+
+
+def playout_action(state: BanksState, rng: random.Random) -> int:
+    """A cheap playout move that keeps the economy going, where random play ruins it:
+    buy one's own plants back from the boat before the scoring takes them, harvest ripe
+    plants, grow seeds, and sow out of the next flood's way; anything else at random."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.current_player()
+    own_boat = BUY_SEED + seat * NUM_CROPS
+    buy_back = [a for a in legal if own_boat <= a < own_boat + NUM_CROPS]
+    if buy_back and rng.random() < BUY_BACK_RATE:
+        return rng.choice(buy_back)
+    harvest = [a for a in legal if HARVEST <= a < BUY_SEED]
+    if harvest and rng.random() < HARVEST_RATE:
+        return rng.choice(harvest)
+    grow = [a for a in legal if GROW <= a < HARVEST]
+    if grow and rng.random() < GROW_RATE:
+        return rng.choice(grow)
+    if any(PLANT <= a < GROW for a in legal):
+        risk = flood_risk(state)
+        safe = [
+            a
+            for a in legal
+            if not PLANT <= a < GROW or risk.get((a - PLANT) // NUM_CROPS, 0.0) < RISKY
+        ]
+        if safe:
+            return rng.choice(safe)
+    return rng.choice(legal)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from nilegames.core import Game, Observation, OptionSpec, State, register
@@ -80,6 +81,12 @@ class BanksGame(Game):
 
         assert isinstance(state, BanksState)
         return evaluate(state, player)
+
+    def playout_action(self, state: State, rng: random.Random) -> int:
+        from nilegames.games.banks.evaluate import playout_action
+
+        assert isinstance(state, BanksState)
+        return playout_action(state, rng)
 
     def explain_move(self, before: Observation, played: str, after: Observation) -> str:
         from nilegames.games.banks.evaluate import explain_move

@@ -10,11 +10,15 @@ rack sizes are public, and the rack it values is its own.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 from nilegames.core.log import clauses, events_since
 from nilegames.core.ranking import expected_return
-from nilegames.games.pharaohs.tiles import VALUES
+from nilegames.games.pharaohs import board
+from nilegames.games.pharaohs.actions import END_TURN, tile_of
+from nilegames.games.pharaohs.river import NEXT
+from nilegames.games.pharaohs.tiles import UNIVERSAL, VALUES
 
 if TYPE_CHECKING:
     from nilegames.games.pharaohs.state import PharaohsState
@@ -71,3 +75,36 @@ def explain_move(before: dict[str, Any], played: str, after: dict[str, Any]) -> 
     if after["rack_sizes"][seat] > before["rack_sizes"][seat] + 1:
         parts.append(f"your rack grew to {after['rack_sizes'][seat]} tiles")
     return clauses(parts)
+
+
+#: How often a playout ends its turn while it could still lay a tile.
+STOP_RATE = 0.1
+#: How often a playout lays its best-looking tile rather than any tile.
+BEST_RATE = 0.6
+#: What a playout counts a universal tile as, rather than its 35 points: it is the one
+#: tile that crosses the river, worth keeping for a crossing.
+UNIVERSAL_KEPT = 12
+
+
+def playout_action(state: PharaohsState, rng: random.Random) -> int:
+    """A cheap playout move: keep laying (tiles laid are points, tiles kept count against
+    at the end), mostly the tile worth most, towards the cell worth most (the goal's and
+    the bonus cells, away from the penalty zones); rarely end the turn early."""
+    legal = state.legal_actions()
+    tiles = [a for a in legal if a != END_TURN]
+    if not tiles:
+        return legal[0]
+    if len(tiles) < len(legal) and rng.random() < STOP_RATE:
+        return END_TURN
+    if rng.random() >= BEST_RATE:
+        return rng.choice(tiles)
+    cell = state.end_cell
+
+    def worth(action: int) -> int:
+        kind, exit_ = tile_of(action)
+        target = NEXT[cell][exit_]
+        ahead = board.VALUES[target] if target >= 0 else 0
+        return (UNIVERSAL_KEPT if kind == UNIVERSAL else VALUES[kind]) + ahead
+
+    best = max(worth(a) for a in tiles)
+    return rng.choice([a for a in tiles if worth(a) == best])

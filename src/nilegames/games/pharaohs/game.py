@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from nilegames.core import Game, Observation, State, register
@@ -55,6 +56,12 @@ class PharaohsGame(Game):
 
         assert isinstance(state, PharaohsState)
         return evaluate(state, player)
+
+    def playout_action(self, state: State, rng: random.Random) -> int:
+        from nilegames.games.pharaohs.evaluate import playout_action
+
+        assert isinstance(state, PharaohsState)
+        return playout_action(state, rng)
 
     def explain_move(self, before: Observation, played: str, after: Observation) -> str:
         from nilegames.games.pharaohs.evaluate import explain_move
