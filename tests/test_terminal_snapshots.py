@@ -52,7 +52,7 @@ def screen_text(state: State, width: int, lang: str = "en") -> str:
     else:
         moves = Moves(state, state.legal_actions(), lang)
         menu = screen.menu(moves, moves.choices(moves.start()), step=moves.start() != ())
-        screen.show(state, 0, "You: your move", menu)
+        screen.show(state, 0, screen.say("your_move_one"), menu)
     return "\n".join(line.rstrip() for line in out.getvalue().splitlines()) + "\n"
 
 

@@ -192,7 +192,11 @@ class Session:
         offer = getattr(self.read, "offer", None)
         if offer is not None:
             offer(list(dict.fromkeys([*moves.shown.values(), *moves.words.values()])))
-        heading = self.screen.say("your_move", name=upper(self.name(seat)))
+        heading = (
+            self.screen.say("your_move", name=upper(self.name(seat)))
+            if len(self.humans) > 1 or seat in self.names
+            else self.screen.say("your_move_one")
+        )
         prefix = moves.start()
         redraw = True
         while True:

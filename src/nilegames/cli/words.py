@@ -13,6 +13,7 @@ LANGUAGES = ("en", "fr")
 TEXT: dict[str, dict[str, str]] = {
     "en": {
         "your_move": "{name}: your move",
+        "your_move_one": "Your move",
         "to_play": "{name} to play",
         "pass_screen": "Pass the screen to {name}, then press Enter (q quits) ",
         "prompt": "{name}> ",
@@ -53,6 +54,7 @@ TEXT: dict[str, dict[str, str]] = {
     },
     "fr": {
         "your_move": "{name} : à vous de jouer",
+        "your_move_one": "À vous de jouer",
         "to_play": "{name} joue",
         "pass_screen": "Passez l'écran à {name}, puis Entrée (q pour quitter) ",
         "prompt": "{name}> ",
