@@ -329,3 +329,32 @@ def test_a_plant_in_the_boat_counts_it_may_be_bought_back_and_sown_again() -> No
     # the 4-space row after flax, grapes takes the onion, then the flax
     assert can_fill([1, 0, 0, 1, 0], [FLAX, GRAPES], 2)
     assert not state.deadlocked()
+
+
+def test_no_row_ever_scores_again_after_the_deadlock_check_says_so() -> None:
+    """Soundness, on edition-1 games (which play on past a deadlock until six quiet rounds):
+    once ``deadlocked`` holds after a scoring, no row fills for the rest of the game."""
+    from nilegames.ai import ask
+    from nilegames.ai.random_bot import RandomBot
+    from nilegames.core.chance import play_to_decision
+
+    dead_games = 0
+    for seed in range(60):
+        state = new_state(2, rules=1)
+        rng = random.Random(seed)
+        bots = [RandomBot(seed * 10 + s) for s in range(2)]
+        play_to_decision(state, rng)
+        dead_at = -1
+        round_ = state.round
+        while not state.is_terminal():
+            seat = state.current_player()
+            state.apply_action(ask(bots[seat], state, seat), player=seat)
+            play_to_decision(state, rng)
+            if state.round != round_:
+                round_ = state.round
+                if dead_at < 0 and state.deadlocked():
+                    dead_at = len(state.events)
+        if dead_at >= 0:
+            dead_games += 1
+            assert not [e for e in state.events[dead_at:] if e[0] == "row_scored"], seed
+    assert dead_games >= 3  # the check did find dead games in the sample

@@ -1,4 +1,4 @@
-"""The bots' estimate of an AN DEN UFERN DES NILS position: the flood's reach.
+"""The bots' estimate of an AN DEN UFERN DES NILS position: the flood's reach, crops held.
 
 Before it knew the next flood's reach, a greedy bot sowed where the next first player's
 water was bound to wash its plants away; these tests pin what the estimate reads.
@@ -6,16 +6,36 @@ water was bound to wash its plants away; these tests pin what the estimate reads
 
 from __future__ import annotations
 
+import random
+
+from nilegames.ai.policy import GreedyPolicy
 from nilegames.games.banks.board import EBB_1, FLOOD, ROWS
 from nilegames.games.banks.evaluate import (
     FIELD_AFTER_RISK,
     NEXT_FIELD_RISK,
+    VARIETY_WORTH,
     evaluate,
     flood_risk,
     standing,
 )
 from nilegames.games.banks.state import BanksState
-from tests.banks_helpers import DD, DN, DS, GRAPES, N5, SN, SS, move, plant, playing, set_top
+from tests.banks_helpers import (
+    AUBERGINE,
+    DD,
+    DN,
+    DS,
+    FLAX,
+    GRAPES,
+    N5,
+    SN,
+    SS,
+    harvest,
+    move,
+    plant,
+    playing,
+    put,
+    set_top,
+)
 
 
 def _tops(state: BanksState, seat: int, first: int, second: int) -> None:
@@ -73,3 +93,21 @@ def test_a_seed_within_the_floods_reach_counts_for_less_and_the_bot_sows_elsewhe
     move(sow_near, plant(near, GRAPES))
     move(sow_far, plant(far, GRAPES))
     assert standing(sow_near, 0) == standing(sow_far, 0)
+
+
+def test_a_bot_keeps_its_last_plant_of_a_crop_out_of_the_market_when_it_can() -> None:
+    """The crop rule (not the crop of either plant before) starves a seat left with few
+    crops, and rare crops sent to the market are the ones sold and lost; so a crop the
+    seat holds nowhere else counts for more (§10)."""
+    state = playing(2)
+    put(state, ROWS[N5][0], 0, AUBERGINE)  # its only aubergine, ripe on a 4-palm field
+    put(state, ROWS[N5][1], 0, FLAX)  # and a ripe flax beside it: four more in supply
+    state.points = 1
+    values = {}
+    for field, crop in ((ROWS[N5][0], AUBERGINE), (ROWS[N5][1], FLAX)):
+        child = state.clone()
+        move(child, harvest(field, 3))
+        values[crop] = standing(child, 0)
+    assert values[FLAX] - values[AUBERGINE] == VARIETY_WORTH
+    best = GreedyPolicy()(state, random.Random(1))
+    assert best != harvest(ROWS[N5][0], 3)

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from nilegames.core import resolve_chance
 from nilegames.games.banks.actions import BID, BUY_JOKER, END_ACTIONS, USE_JOKER
-from nilegames.games.banks.board import EBB_1, FIELDS, NUM_FIELDS, NUM_MARKET_ROWS, ROWS
+from nilegames.games.banks.board import EBB_1, FIELDS, NUM_FIELDS, NUM_MARKET_ROWS, PALMS, ROWS
 from nilegames.games.banks.cards import (
     DESERT,
     DOUBLE,
@@ -118,6 +118,15 @@ DOC_PALMS = (
     *(4, 3, 2, 1),  # 19-22: south 4-row
     *(4, 4, 3, 2, 1),  # 23-27: south 5-row
 )
+#: §1 edition 2: the 4- and 5-field rows have one palm more, 4 at most (2 on every desert
+#: edge).
+DOC_PALM_TABLE_2 = {
+    2: (3, 2),
+    3: (4, 3, 2),
+    4: (4, 4, 3, 2),
+    5: (4, 4, 4, 3, 2),
+}
+DOC_PALMS_2 = tuple(palms for row in ROWS for palms in DOC_PALM_TABLE_2[len(row)])
 
 #: §1 "The water cards": faces (inner, outer) and their counts, in the table's order
 #: (which §9 says is the order of the chance outcomes 0-5).
@@ -257,20 +266,37 @@ def test_palm_map_field_by_field_matches_the_rules_table_short_rows_included() -
     # the 4-row's third (one from the edge too) only 2; 3-rows start on 4 like longer rows
     assert FIELDS[ROWS[0][0]].palms == 3 and FIELDS[ROWS[2][2]].palms == 2
     assert FIELDS[ROWS[1][0]].palms == 4 and FIELDS[ROWS[1][-1]].palms == 2
-    # every seat is shown the same map
-    layout = playing(5).observation(3)["layout"]["rows"]
+    # every seat is shown the same map (edition 1; edition 2 below)
+    layout = playing(5, rules=1).observation(3)["layout"]["rows"]
     shown = {cell["field"]: cell["palms"] for row in layout for cell in row["fields"]}
     assert shown == dict(enumerate(DOC_PALMS))
+    assert PALMS[1] == DOC_PALMS
 
 
-def test_a_fields_palms_are_the_market_rows_its_harvest_may_enter_on_all_28_fields() -> None:
+def test_edition_2_gives_the_long_rows_one_palm_more_and_shows_it() -> None:
+    assert PALMS[2] == DOC_PALMS_2
+    assert all(PALMS[2][row[-1]] == 2 for row in ROWS)  # the set-up's deserts: 1 or 2
+    for f in range(NUM_FIELDS):  # one more in the 4- and 5-field rows, 4 at most
+        long_row = len(ROWS[FIELDS[f].row]) >= 4
+        assert PALMS[2][f] == (min(4, PALMS[1][f] + 1) if long_row else PALMS[1][f])
+    state = playing(5)
+    layout = state.observation(3)["layout"]["rows"]
+    shown = {cell["field"]: cell["palms"] for row in layout for cell in row["fields"]}
+    assert shown == dict(enumerate(DOC_PALMS_2))
+    assert "north 5-row field 5 (2 palms)" in state.action_to_string(grow(ROWS[3][-1]))
+
+
+@pytest.mark.parametrize(("rules", "palms"), [(1, DOC_PALMS), (2, DOC_PALMS_2)])
+def test_a_fields_palms_are_the_market_rows_its_harvest_may_enter_on_all_28_fields(
+    rules: int, palms: tuple[int, ...]
+) -> None:
     """A ripe plant of v palms may enter the v rightmost market rows (§1), so the palm map
     is what harvesting does: checked on every field with five players (no strip).  The
     set-up's desert cards lie on the north edge in one game, the south edge in the other."""
-    north_deserts = playing(5)
+    north_deserts = playing(5, rules=rules)
     south = (ROWS[5][-1], ROWS[6][-1], ROWS[7][-1])
     # seat 3's default ripe plant would go on the south 4-row's last field: move it
-    south_deserts = playing(5, deserts=south, plants={3: ((21, WHEAT), (24, FLAX))})
+    south_deserts = playing(5, deserts=south, plants={3: ((21, WHEAT), (24, FLAX))}, rules=rules)
     for field in range(NUM_FIELDS):
         base = north_deserts if field not in SET_UP_DESERTS else south_deserts
         state = base.clone()
@@ -281,7 +307,7 @@ def test_a_fields_palms_are_the_market_rows_its_harvest_may_enter_on_all_28_fiel
             for a in state.legal_actions()
             if harvest(field, 0) <= a < harvest(field, 0) + NUM_MARKET_ROWS
         }
-        assert targets == set(range(DOC_PALMS[field])), field
+        assert targets == set(range(palms[field])), field
 
 
 def test_the_45_water_faces_split_as_the_rules_table_and_the_first_top_draws_by_it() -> None:

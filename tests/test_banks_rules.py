@@ -779,7 +779,7 @@ def test_no_plant_on_water_desert_or_a_covered_row() -> None:
 
 
 def test_harvest_into_a_market_row_the_fields_palms_reach() -> None:
-    state = playing(2)
+    state = playing(2, rules=1)  # edition 1's palms (FIELDS); edition 2: test_banks_hidden...
     fields = {4: ROWS[N5][0], 3: ROWS[N5][2], 2: ROWS[N5][3], 1: ROWS[S5][4]}
     for palms, field in fields.items():
         assert FIELDS[field].palms == palms

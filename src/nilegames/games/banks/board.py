@@ -19,12 +19,15 @@ class Field(NamedTuple):
     bank: int
     row: int  # index into the 8 rows of both banks: bank * 4 + (0..3)
     position: int  # 0 next to the Nile
-    palms: int
+    palms: int  # rules edition 1 (see PALMS for each edition)
 
 
-def _palms(length: int, position: int) -> int:
-    """Four palms at most; one fewer each field towards the desert; short rows richer."""
+def _palms(length: int, position: int, edition: int = 1) -> int:
+    """Four palms at most; one fewer each field towards the desert.  Edition 1: 1 at the
+    desert's edge, 2 in the short rows; edition 2: 2 at every edge (docs/rules/banks.md)."""
     to_desert = length - 1 - position
+    if edition > 1:
+        return min(4, to_desert + 2)
     return min(4, to_desert + 1 + (1 if length <= 3 else 0))
 
 
@@ -48,6 +51,14 @@ def _build() -> tuple[tuple[tuple[int, ...], ...], tuple[Field, ...]]:
 
 ROWS, FIELDS = _build()
 NUM_ROWS = len(ROWS)
+#: The palms of every field, by rules edition: edition 2 gives the 4- and 5-field rows one
+#: palm more (two-player games ran out of plants that could still reach a market row).
+PALMS: dict[int, tuple[int, ...]] = {
+    edition: tuple(
+        _palms(ROW_LENGTHS[f.row % len(ROW_LENGTHS)], f.position, edition) for f in FIELDS
+    )
+    for edition in (1, 2)
+}
 NUM_FIELDS = len(FIELDS)
 ROW_LENGTH = tuple(len(r) for r in ROWS)
 

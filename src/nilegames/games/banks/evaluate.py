@@ -4,12 +4,12 @@ Points decide the game, so the estimate is a points lead: each seat's score plus
 its plants should still bring — its expected share of every market row (its counting
 plants against all counting plants there, scaled by how full the row is, less its rotten
 plants), ripe plants waiting on the fields (more where the palms let them into more
-rows), seeds, jokers, and a loss for plants left in the boat, which the next scoring
-takes out of the game.  A plant on a field the next flood can reach counts for less: without
-that, a bot sows where the next first player's water is bound to wash it away (with two
-players the first flood then took the second seat's opening plants in most games).  Seats
-are compared through a logistic curve whose scale is about one market row.  Everything it
-reads is public.
+rows), seeds, jokers, the crops it still holds, and a loss for plants left in the boat,
+which the next scoring takes out of the game.  A plant on a field the next flood can
+reach counts for less: without that, a bot sows where the next first player's water is
+bound to wash it away (with two players the first flood then took the second seat's
+opening plants in most games).  Seats are compared through a logistic curve whose scale
+is about one market row.  Everything it reads is public.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from nilegames.core.log import clauses, events_since
 from nilegames.core.ranking import expected_return
 from nilegames.games.banks.actions import BUY_SEED, GROW, HARVEST, PLANT
 from nilegames.games.banks.board import (
-    FIELDS,
     FLOOD,
     MARKET_SIZES,
     NUM_CROPS,
@@ -46,6 +45,11 @@ MARKET_PLANT = 1.0
 JOKER_WORTH = 0.4
 SUPPLY_WORTH = 0.1
 BOAT_LOSS = 0.8
+#: Each crop a seat still holds outside the market (supply, boat, fields).  A market row
+#: takes no crop of either of the two plants before it, so a seat left with flax and wheat
+#: alone fills no row; without this the bots sold and lost the rare crops first (they
+#: cycle through the market most) and two-player games starved (docs/rules/banks.md §10).
+VARIETY_WORTH = 1.0
 #: How likely the next flood is to cover the next dry field of a row a top card fits, and
 #: the field after it (the second card of the flood); a plant there risks its worth and
 #: the boat loss.
@@ -96,11 +100,15 @@ def standing(state: BanksState, seat: int, at_risk: dict[int, float] | None = No
         if counting:
             value += ROW_POINTS * mine / counting * (0.5 + 0.5 * fill) + MARKET_PLANT * mine
         value -= rotten
+    palms = state.game.palms
+    held = [state.supply[seat][c] + state.boat[seat][c] for c in range(NUM_CROPS)]
     for field in range(NUM_FIELDS):
-        for owner, _crop, ripe in state.plants[field]:
+        for owner, crop, ripe in state.plants[field]:
             if owner == seat:
-                worth = RIPE_WORTH + PALM_WORTH * FIELDS[field].palms if ripe else SEED_WORTH
+                worth = RIPE_WORTH + PALM_WORTH * palms[field] if ripe else SEED_WORTH
                 value += worth - at_risk.get(field, 0.0) * (worth + BOAT_LOSS)
+                held[crop] += 1
+    value += VARIETY_WORTH * sum(1 for count in held if count)
     value += JOKER_WORTH * state.jokers[seat] + SUPPLY_WORTH * sum(state.supply[seat])
     value -= BOAT_LOSS * sum(state.boat[seat])
     return value

@@ -8,7 +8,7 @@ from typing import Any
 from nilegames.core import Game, Observation, OptionSpec, State, register
 from nilegames.core.tensor import ObservationEncoder
 from nilegames.games.banks.actions import NUM_ACTIONS
-from nilegames.games.banks.board import NUM_FIELDS, PLANTS_PER_PLAYER
+from nilegames.games.banks.board import NUM_FIELDS, PALMS, PLANTS_PER_PLAYER
 from nilegames.games.banks.cards import NUM_EVENTS, NUM_FACES, NUM_WATER
 from nilegames.games.banks.state import ACTION_POINTS, ROUND_LIMIT, START_AUCTION_TRIES, BanksState
 
@@ -51,8 +51,13 @@ class BanksGame(Game):
     #: any spoiled plant, a tied first-player auction is bid again by the tied seats only,
     #: minus points are floored row by row, the desert of a flooded desert card goes where
     #: the first player chooses, and the game ends early only on a proved deadlock
-    #: (docs/rules/banks.md, "Editions").
+    #: (docs/rules/banks.md, "Editions"); and the board's 4- and 5-field rows have one palm
+    #: more, so that two-player games no longer starve.
     rules_edition = 2
+
+    def _check_options(self) -> None:
+        #: Each field's palms under this game's rules edition (board.PALMS).
+        self.palms: tuple[int, ...] = PALMS[self.rules]
 
     def new_initial_state(self) -> BanksState:
         return BanksState(self)

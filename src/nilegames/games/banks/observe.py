@@ -39,6 +39,7 @@ from nilegames.games.banks.board import (
     NUM_CROPS,
     NUM_MARKET_ROWS,
     NUM_ROWS,
+    PALMS,
     ROW_LENGTHS,
     ROWS,
 )
@@ -76,9 +77,10 @@ def row_name(row: int) -> str:
     return f"{bank} {ROW_LENGTHS[row % len(ROW_LENGTHS)]}-row"
 
 
-def field_name(field: int) -> str:
-    f = FIELDS[field]
-    return f"{row_name(f.row)} field {f.position + 1} ({f.palms} palm{'s' if f.palms > 1 else ''})"
+def field_name(field: int, palms: tuple[int, ...] = PALMS[1]) -> str:
+    """A field as people read the board, with its palms under the game's edition."""
+    f, n = FIELDS[field], palms[field]
+    return f"{row_name(f.row)} field {f.position + 1} ({n} palm{'s' if n > 1 else ''})"
 
 
 def market_name(m: int) -> str:
@@ -100,14 +102,14 @@ def a_crop(crop: int) -> str:
 
 
 @cache
-def layout() -> dict[str, Any]:
+def layout(edition: int = 1) -> dict[str, Any]:
     """The board's fixed data: rows of fields with their palms, market row sizes."""
     return {
         "rows": [
             {
                 "row": row,
                 "bank": "north" if row < NUM_ROWS // 2 else "south",
-                "fields": [{"field": f, "palms": FIELDS[f].palms} for f in ROWS[row]],
+                "fields": [{"field": f, "palms": PALMS[edition][f]} for f in ROWS[row]],
             }
             for row in range(NUM_ROWS)
         ],
@@ -138,7 +140,7 @@ def build_observation(state: BanksState, viewer: int | None) -> Observation:
         "active_seat": state.seat if state.current_player() >= 0 else None,
         "first_player": state.first if state.first >= 0 else None,
         "circle": CIRCLE_KEYS[state.circle],
-        "layout": layout(),
+        "layout": layout(state.game.rules),
         "covered_rows": [row for row in range(NUM_ROWS) if state.covered[row]],
         "fields": [
             {
@@ -198,7 +200,12 @@ def build_observation(state: BanksState, viewer: int | None) -> Observation:
             else None
         ),
         "extra_turn": state.extra_turn,
-        "log": viewer_log(state.log_views, state.events, viewer, event_view),
+        "log": viewer_log(
+            state.log_views,
+            state.events,
+            viewer,
+            lambda event, seat: event_view(event, seat, state.game.palms),
+        ),
     }
     if state.phase == OVER:
         returns = state.returns()
@@ -215,7 +222,9 @@ def _by_crop(counts: list[int]) -> dict[str, int]:
     return {CROP_KEYS[c]: counts[c] for c in range(NUM_CROPS) if counts[c]}
 
 
-def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
+def event_view(
+    event: tuple[Any, ...], viewer: int | None, palms: tuple[int, ...] = PALMS[1]
+) -> dict[str, Any]:
     """One log event in words (the same for every viewer but for "you")."""
     kind, *rest = event
     view: dict[str, Any] = {"event": kind}
@@ -232,7 +241,7 @@ def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
         )
     elif kind == "desert":
         view["field"] = rest[0]
-        text = f"A desert card covers the {field_name(rest[0])}"
+        text = f"A desert card covers the {field_name(rest[0], palms)}"
     elif kind == "to_boat":
         seat, crop = rest
         view.update(seat=seat, crop=CROP_KEYS[crop])
@@ -240,7 +249,7 @@ def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
     elif kind == "water":
         seat, field, face = rest
         view.update(seat=seat, field=field, face=face_data(face))
-        text = f"{does(seat, viewer, 'flood')} the {field_name(field)}"
+        text = f"{does(seat, viewer, 'flood')} the {field_name(field, palms)}"
     elif kind == "no_water":
         view["seat"] = rest[0]
         text = f"{who(rest[0], viewer)}: no water card fits"
@@ -257,7 +266,7 @@ def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
         view.update(seat=seat, field=field, crop=CROP_KEYS[crop], ripe=ripe)
         what = f"a ripe {a_crop(crop)[2:].strip()}" if ripe else f"a seed of {CROP_KEYS[crop]}"
         verb = does(seat, viewer, "lay" if ripe else "sow", "lays" if ripe else "sows")
-        text = f"{verb} {what} on the {field_name(field)}"
+        text = f"{verb} {what} on the {field_name(field, palms)}"
     elif kind == "round":
         number, first, circle = rest
         view.update(round=number, first=first, circle=CIRCLE_KEYS[circle])
@@ -270,7 +279,7 @@ def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
     elif kind == "ebb":
         seat, field = rest
         view.update(seat=seat, field=field)
-        text = f"{does(seat, viewer, 'take')} the water off the {field_name(field)}"
+        text = f"{does(seat, viewer, 'take')} the water off the {field_name(field, palms)}"
     elif kind in ("water_back", "desert_back"):
         _where, ev = rest
         view.update(event_kind=EVENT_KEYS[EVENTS[ev][0]], palms=EVENTS[ev][1], arrow=EVENTS[ev][2])
@@ -326,7 +335,7 @@ def event_view(event: tuple[Any, ...], viewer: int | None) -> dict[str, Any]:
     elif kind == "grow":
         seat, field, crop = rest
         view.update(seat=seat, field=field, crop=CROP_KEYS[crop])
-        text = f"{does(seat, viewer, 'grow')} {a_crop(crop)} on the {field_name(field)}"
+        text = f"{does(seat, viewer, 'grow')} {a_crop(crop)} on the {field_name(field, palms)}"
     elif kind == "end_actions":
         seat, left = rest
         view.update(seat=seat, points_left=left)
@@ -431,27 +440,28 @@ def action_words(state: BanksState, action: int) -> str:
     if action >= HARVEST:
         field, m = divmod(action - HARVEST, NUM_MARKET_ROWS)
         cost = state.cost(field, state.seat)
-        return f"harvest the {field_name(field)} to {market_name(m)} ({cost} pt)"
+        return f"harvest the {field_name(field, state.game.palms)} to {market_name(m)} ({cost} pt)"
     if action >= GROW:
         field = action - GROW
-        return f"grow the {field_name(field)} ({state.cost(field, state.seat)} pt)"
+        return (
+            f"grow the {field_name(field, state.game.palms)} ({state.cost(field, state.seat)} pt)"
+        )
     if action >= PLANT:
         field, crop = divmod(action - PLANT, NUM_CROPS)
         if state.phase == OPEN_PLANTS:
             ripe = state.opening_step % 2 == 0
             what = f"a ripe {a_crop(crop)[2:].strip()}" if ripe else f"a seed of {CROP_KEYS[crop]}"
-            return f"lay {what} on the {field_name(field)}"
-        return (
-            f"sow {CROP_KEYS[crop]} on the {field_name(field)} ({state.cost(field, state.seat)} pt)"
-        )
+            return f"lay {what} on the {field_name(field, state.game.palms)}"
+        name = field_name(field, state.game.palms)
+        return f"sow {CROP_KEYS[crop]} on the {name} ({state.cost(field, state.seat)} pt)"
     if action >= PLACE_WATER:
         stack, row = divmod(action - PLACE_WATER, NUM_ROWS)
         face = state.tops[state.seat][stack]
         inner, outer = FACES[face] if face >= 0 else (0, 0)
         field = state.water_target(row, face, opening=False)
-        where = field_name(field) if field >= 0 else row_name(row)
+        where = field_name(field, state.game.palms) if field >= 0 else row_name(row)
         waves = f"{WAVE_KEYS[inner]} → {WAVE_KEYS[outer]}"
         return f"water from stack {stack + 1} ({waves}) onto the {where}"
     if action >= BOAT:
         return f"put {a_crop(action - BOAT)} into the boat"
-    return f"desert card on the {field_name(action - SETUP_DESERT)}"
+    return f"desert card on the {field_name(action - SETUP_DESERT, state.game.palms)}"

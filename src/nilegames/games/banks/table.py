@@ -375,7 +375,7 @@ class BanksTable(State):
             if not plant[2]:
                 legal.append(GROW + field)
             else:
-                for m in range(FIELDS[field].palms):
+                for m in range(self.game.palms[field]):
                     if self.market_open(m, plant[1]):
                         legal.append(HARVEST + field * NUM_MARKET_ROWS + m)
         for owner in range(self.n):
