@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from tests.server_helpers import serve
-from tests.web_helpers import chromium_path, new_table, play_out
+from tests.web_helpers import CONTRAST_PROBLEMS, UNREACHABLE, chromium_path, new_table, play_out
 
 try:
     from playwright.sync_api import Browser, Page, expect, sync_playwright
@@ -325,3 +325,45 @@ def test_unknown_table_and_a_banner_that_leaves_on_reconnect(browser: Browser, s
     )
     expect(message).to_be_hidden()
     assert [p for p in problems if "ERR_INTERNET_DISCONNECTED" not in p] == []
+
+
+def test_keyboard_contrast_and_names_in_every_game(browser: Browser, server: str) -> None:
+    for game, width, lang in (
+        ("nile", 390, "fr"),
+        ("pharaohs", 1280, "en"),
+        ("artifacts", 1280, "en"),
+        ("banks", 1280, "en"),
+    ):
+        seats = [{"kind": "human", "name": "Amira"}, {"kind": "bot", "bot": "random"}]
+        created = new_table(server, seats, game=game)
+        page, problems = open_page(browser, width, 844, lang)
+        page.goto(f"{server}/{created['links']['0']}")
+        page.wait_for_function(MY_TURN)
+        assert page.evaluate(CONTRAST_PROBLEMS) == [], game
+        reach = page.evaluate(UNREACHABLE)
+        assert reach == {"unfocusable": [], "nameless": []}, game
+        assert problems == []
+        page.context.close()
+    # a whole move by keyboard: Tab reaches the board's actions in order, Enter plays one
+    created = new_table(server, [{"kind": "human"}, {"kind": "human"}], variant="short")
+    tid = created["table"]["id"]
+    token = created["tokens"][str(seat_view(server, tid)["to_move"])]
+    page, problems = open_page(browser, 1280, 800, "en")
+    page.goto(f"{server}/#/table/{tid}?token={token}")
+    page.wait_for_function(MY_TURN)
+    seq = seat_view(server, tid)["seq"]
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement?.dataset.action !== undefined"):
+            break
+    else:
+        raise AssertionError("Tab never reached a move")
+    order = page.evaluate(
+        "() => document.activeElement.compareDocumentPosition("
+        "document.querySelector('[data-testid=undo]')) & Node.DOCUMENT_POSITION_PRECEDING"
+    )
+    assert order, "Undo comes before the board in the focus order"
+    page.keyboard.press("Enter")
+    page.wait_for_function(NOT_PENDING)
+    assert seat_view(server, tid)["seq"] > seq
+    assert problems == []

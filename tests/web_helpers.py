@@ -61,3 +61,67 @@ def close_result_dialog(page: Any) -> None:
     expect(dialog.locator('[data-testid="result-winner"]')).not_to_be_empty()
     dialog.locator('[data-testid="result-close"]').click()
     expect(dialog).to_be_hidden()
+
+
+#: Text whose colour is too close to its background (WCAG AA: 4.5:1, 3:1 for large
+#: text), in the page's #app: a list of "ratio tag.class text" (disabled controls, SVG
+#: drawings and screen-reader-only text are left out).
+CONTRAST_PROBLEMS = r"""() => {
+  const parse = (c) => {
+    const m = c.match(/rgba?\(([^)]+)\)/);
+    if (!m) return null;
+    const p = m[1].split(',').map(Number);
+    return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
+  };
+  const channel = (v) => {
+    const x = v / 255;
+    return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+  };
+  const lum = (c) => 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b);
+  const background = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c && c.a > 0.9) return c;
+    }
+    return { r: 255, g: 255, b: 255, a: 1 };
+  };
+  const opacity = (el) => {
+    let o = 1;
+    for (let e = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+    return o;
+  };
+  const skip = 'svg, [aria-disabled="true"], :disabled, .sr-only, [hidden], dialog:not([open])';
+  const bad = [];
+  const seen = new Set();
+  const walker = document.createTreeWalker(document.querySelector('#app'), NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const el = walker.currentNode.parentElement;
+    const text = walker.currentNode.textContent.trim();
+    if (!el || seen.has(el) || !text) continue;
+    seen.add(el);
+    const st = getComputedStyle(el);
+    if (el.closest(skip) || st.visibility === 'hidden' || opacity(el) < 0.99) continue;
+    const [a, b] = [lum(parse(st.color)), lum(background(el))].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    const size = parseFloat(st.fontSize);
+    const large = size >= 24 || (Number(st.fontWeight) >= 700 && size >= 18.66);
+    if (ratio < (large ? 3 : 4.5)) {
+      bad.push(`${ratio.toFixed(2)} ${el.tagName}.${el.className} "${text.slice(0, 30)}"`);
+    }
+  }
+  return bad;
+}"""
+
+#: Board actions the keyboard cannot reach (neither a button nor focusable with a role),
+#: and buttons or links without an accessible name.
+UNREACHABLE = """() => {
+  const named = (e) => e.getAttribute('aria-label') || e.textContent.trim() || e.title;
+  const actions = document.querySelectorAll('[data-testid=board] [data-action]');
+  const controls = document.querySelectorAll('#app button, #app [role=button], #app a');
+  return {
+    unfocusable: Array.from(actions)
+      .filter((e) => !(e.tagName === 'BUTTON' || (e.tabIndex >= 0 && e.getAttribute('role'))))
+      .map((e) => e.outerHTML.slice(0, 80)),
+    nameless: Array.from(controls).filter((e) => !named(e)).map((e) => e.outerHTML.slice(0, 80)),
+  };
+}"""

@@ -25,7 +25,7 @@ if (typeof document !== 'undefined' && !document.querySelector(`link[data-style=
 }
 
 /** Seat colours (not blue, green or red: those are the regions'). */
-export const SEAT_COLOURS = ['#e07b00', '#8e44ad', '#00897b', '#37474f'];
+export const SEAT_COLOURS = ['#b35f00', '#8e44ad', '#00897b', '#37474f'];
 const seatColour = (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length] || '#777';
 const REGION_FILL = { blue: '#2d6cc0', green: '#2f8f46', red: '#c2412f' };
 const NARROW = '(max-width: 760px)';

@@ -23,7 +23,7 @@ export const LOCUST = KIND_NAMES.length - 1;
 export const COLOURS = {
   Papyrus: { fill: '#c0392b', ink: '#ffffff' },
   Wheat: { fill: '#e8bd1a', ink: '#2b2100' },
-  Lettuce: { fill: '#3c9a3c', ink: '#ffffff' },
+  Lettuce: { fill: '#3c9a3c', ink: '#0b240b' },
   Castor: { fill: '#8a5a2b', ink: '#ffffff' },
   Flax: { fill: '#ab95dc', ink: '#1e1433' },
 };
