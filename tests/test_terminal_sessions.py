@@ -125,3 +125,15 @@ def test_help_shows_the_phase_rules_and_u_takes_back_a_step(game_id: str, tmp_pa
     back = replay(load(record))
     assert back.current_player() == 0
     assert step in [back.action_to_string(a) for a in back.legal_actions()]
+
+
+def test_tab_completes_a_moves_words() -> None:
+    child = spawn("nile", seed=3)
+    child.expect(PROMPT)
+    child.send("trade: off\t")  # one move begins so: Tab writes the rest of its words
+    child.expect("ering to Hapi")  # drawn after what was typed
+    child.send("\r")
+    child.expect(PROMPT)
+    assert child.match.group(1) == "discard"  # the offering was made: now pay for it
+    child.sendline("q")
+    child.expect(pexpect.EOF)
