@@ -268,6 +268,7 @@ def replay_record(
     """Replay a record: the game's log as one seat (or a spectator) saw it, and the end."""
     console = Console(highlight=False)
     screen = Screen(console, log_lines=LOG_LINES if step else None)
+    screen.log_key = False
     with clear_errors():
         record = load(file)
         final = replay(record)  # every action is checked before anything is shown

@@ -106,6 +106,8 @@ class Screen:
         self.lang = lang
         self.names: Mapping[int, str] = names or {}
         self.seen: dict[int | None, int] = {}
+        #: Whether ``l`` shows the whole log here (not in a replay).
+        self.log_key = True
 
     def say(self, key: str, **values: Any) -> str:
         return say(self.lang, key, **values)
@@ -140,7 +142,8 @@ class Screen:
         out = Text()
         out.append(self.say("news"), style="bold underline")
         if hidden:
-            out.append("\n  " + self.say("earlier", n=hidden), style="dim")
+            earlier = "earlier" if self.log_key else "earlier_plain"
+            out.append("\n  " + self.say(earlier, n=hidden), style="dim")
         for line in old:
             out.append("\n  " + line, style="dim")
         for line in new:

@@ -23,6 +23,7 @@ TEXT: dict[str, dict[str, str]] = {
         "enter_one": "Enter plays it",
         "news": "What just happened",
         "earlier": "… {n} earlier lines (l shows the whole log)",
+        "earlier_plain": "… {n} earlier lines",
         "log": "The whole log",
         "not_a_choice": "{text!r} is not a choice here: type a key from the list or a move's words",
         "ambiguous": "{text!r} could mean {n} moves; pick one:",
@@ -64,6 +65,7 @@ TEXT: dict[str, dict[str, str]] = {
         "enter_one": "Entrée pour jouer",
         "news": "Ce qui vient de se passer",
         "earlier": "… {n} lignes plus anciennes (l montre tout le journal)",
+        "earlier_plain": "… {n} lignes plus anciennes",
         "log": "Tout le journal",
         "not_a_choice": "{text!r} n'est pas un choix ici : tapez une touche de la liste"
         " ou les mots d'un coup",
