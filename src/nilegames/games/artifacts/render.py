@@ -97,7 +97,9 @@ def _river_rows(obs: Observation) -> list[tuple[Cell, list[Cell]]]:
         if boat["in_port"]:
             mark += "*"
         cells = [(mark if s["stop"] == boat["stop"] else "", style) for s in river]
-        rows.append(((f"boat {seat}" if seat != viewer else "your boat", style), cells))
+        names = obs.get("names") or {}
+        label = names[seat][: LABEL - 1] if names.get(seat) else f"boat {seat}"
+        rows.append(((label if seat != viewer else "your boat", style), cells))
     depth = max((len(s["cards"]) for s in river), default=0)
     for line in range(depth):
         cells = []
