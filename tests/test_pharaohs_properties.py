@@ -25,7 +25,7 @@ from nilegames.games.pharaohs import board
 from nilegames.games.pharaohs import state as state_module
 from nilegames.games.pharaohs.actions import END_TURN, NUM_ACTIONS
 from nilegames.games.pharaohs.game import PharaohsGame
-from nilegames.games.pharaohs.river import NEXT
+from nilegames.games.pharaohs.river import NEXT, reach_map, way_on
 from nilegames.games.pharaohs.state import ORDER, PICKLED_FIELDS, PLAY, PharaohsState
 from nilegames.games.pharaohs.tiles import (
     COUNTS,
@@ -319,6 +319,25 @@ def test_universals_on_board_counts_the_universal_tiles_there(config: Config) ->
         assert state.public_observation()["universals_on_board"] == state.universals_on_board
 
 
+@SETTINGS
+@given(configs(), st.booleans())
+def test_the_kept_map_of_ways_on_is_the_way_on_search(config: Config, crowded: bool) -> None:
+    """The map the state keeps up to date tile by tile is the map made afresh, and the
+    map made afresh answers as the search does (without crossings)."""
+    rng = random.Random(config[1])
+    for state in (crowded_games if crowded else games)(config):
+        if state.phase != PLAY or state.in_goal:
+            continue
+        taken = state.end_cell
+        fresh = reach_map(state.exits, state.points, taken)
+        exits = list(state.exits)
+        exits[taken] |= 1 << state.end_entry  # the open end counts as taken
+        free = [c for c in range(board.NUM_CELLS) if not exits[c]]
+        assert [state.reach[c] for c in free] == [fresh[c] for c in free]  # only these are read
+        for cell in {*rng.sample(free, 8), *(t for t in NEXT[taken] if t >= 0 and not exits[t])}:
+            assert state.reach[cell] == way_on(cell, rng.randrange(8), exits, state.points, 0)
+
+
 # -- scores ----------------------------------------------------------------------------------
 
 
@@ -561,7 +580,7 @@ def test_pickled_fields_are_every_field_but_the_caches() -> None:
         and any(isinstance(t, ast.Name) and t.id == "__slots__" for t in node.targets)
     )
     names = set(ast.literal_eval(slots))
-    assert set(PICKLED_FIELDS) == names - {"legal_cache", "log_views"}
+    assert set(PICKLED_FIELDS) == names - {"legal_cache", "log_views", "reach", "resample_plans"}
 
 
 @SETTINGS

@@ -26,9 +26,9 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 
-from nilegames.games.pharaohs.board import NUM_CELLS
-from nilegames.games.pharaohs.river import NEXT, NUM_POINTS, POINT, way_on
-from nilegames.games.pharaohs.state import PLAY, PharaohsState
+from nilegames.games.pharaohs.board import IS_GOAL, NUM_CELLS
+from nilegames.games.pharaohs.river import FINISHED, NEXT, NUM_POINTS, POINT, update_reach, way_on
+from nilegames.games.pharaohs.state import PLAY, START_REACH, PharaohsState
 from nilegames.games.pharaohs.tiles import COUNTS, NUM_KINDS, UNIVERSAL
 
 MAX_TRIES = 50
@@ -42,7 +42,11 @@ class ResampleError(RuntimeError):
 
 def resample(state: PharaohsState, player: int, rng: random.Random) -> PharaohsState:
     """A full state consistent with everything ``player`` has seen."""
-    plan = _Plan(state, player)
+    # A search resamples the same state again and again: what the story asks of the racks
+    # is worked out once per state, seat and length of the story.
+    plan = state.resample_plans.get(player)
+    if not isinstance(plan, _Plan) or plan.length != len(state.events):
+        plan = state.resample_plans[player] = _Plan(state, player)
     for _ in range(MAX_TRIES):
         world = plan.attempt(rng)
         if world is not None:
@@ -56,6 +60,7 @@ class _Plan:
     def __init__(self, state: PharaohsState, player: int) -> None:
         self.state = state
         self.player = player
+        self.length = len(state.events)
         n = state.n
         #: Per seat, event indices of its hidden draws.
         self.draws: list[list[int]] = [[] for _ in range(n)]
@@ -80,16 +85,29 @@ class _Plan:
             elif name == "no_tile":
                 for kind, count in enumerate(event[2]):
                     self.demands[seat] += [(index, kind)] * count
+        #: Per seat and kind, (hidden draws of the seat before it, event index, kind) of
+        #: each demand of that kind, in order: what :meth:`_unmet` lists.
+        self.pending: list[list[list[tuple[int, int, int]]]] = []
+        #: Per seat and number of its demands met, where each kind's demands still to
+        #: meet begin in ``pending``.
+        self.starts: list[list[list[int]]] = []
         #: Per seat and kind, (position in the seat's demands, its latest hidden draw) of
         #: each demand of that kind: the last draw before it by which its tile must be out.
         self.latest: list[list[list[tuple[int, int]]]] = []
         for seat in range(n):
-            by_kind: list[list[tuple[int, int]]] = [[] for _ in range(NUM_KINDS)]
             draws = self.draws[seat]
+            pending: list[list[tuple[int, int, int]]] = [[] for _ in range(NUM_KINDS)]
+            latest: list[list[tuple[int, int]]] = [[] for _ in range(NUM_KINDS)]
+            starts = [[0] * NUM_KINDS]
             for position, (deadline, kind) in enumerate(self.demands[seat]):
                 before = bisect_left(draws, deadline)
-                by_kind[kind].append((position, draws[before - 1] if before else -1))
-            self.latest.append(by_kind)
+                pending[kind].append((before, deadline, kind))
+                latest[kind].append((position, draws[before - 1] if before else -1))
+                starts.append(starts[-1][:])
+                starts[-1][kind] += 1
+            self.pending.append(pending)
+            self.latest.append(latest)
+            self.starts.append(starts)
         self.flows = self._flows(state.events, player)
         self.reserve = self._reserves(state.events, player)
         #: Per event index of a lay by another seat, the universal tiles that seat must
@@ -108,6 +126,7 @@ class _Plan:
         that keeps a universal tile for each crossing (a loop)."""
         exits = [0] * NUM_CELLS
         points = [0] * NUM_POINTS
+        reach = START_REACH
         holds: dict[int, int] = {}
         for index, event in enumerate(events):
             if event[0] != "lay":
@@ -121,10 +140,12 @@ class _Plan:
                 point = POINT[cell][end]
                 if point >= 0:
                     points[point] = 1
-            if seat == player:
-                continue
             target, back = NEXT[cell][exit_], (exit_ + 4) & 7
-            need = 0
+            if target >= 0 and not IS_GOAL[target]:
+                reach = update_reach(reach, target, back, exits, points)  # as the state does
+            if seat == player or target == FINISHED or (not exits[target] and reach[target]):
+                continue
+            need = 1
             while need < COUNTS[UNIVERSAL] and not way_on(target, back, exits, points, need):
                 need += 1
             if need:
@@ -193,6 +214,8 @@ class _Plan:
         chosen: dict[int, int] = {}  # event index of a hidden draw -> its kind
         # Depth-first over the hidden draws: a frame keeps the kinds a draw may still
         # take and the walk as it was before it, to go back to when a later event fails.
+        # A draw's kinds after its first are put in order only if the first fails: until
+        # then a mark (-1 - first) stands for them.
         frames: list[tuple[int, list[int], _Walk]] = []
         index = 0
         steps = 0
@@ -201,7 +224,8 @@ class _Plan:
             if event[0] == "draw" and event[1] != player:
                 seat = event[1]
                 assert isinstance(seat, int)
-                frames.append((index, self._candidates(seat, index, walk, rng), walk.copy()))
+                first = self._first(seat, index, walk, rng)
+                frames.append((index, [-1 - first, first], walk.copy()))
                 ok = False
             else:
                 ok = walk.step(event, player, self.holds.get(index, 0))
@@ -217,7 +241,10 @@ class _Plan:
                 steps += 1
                 if steps > SEARCH_BUDGET:
                     return None
-                kind = candidates.pop(0)
+                kind = candidates.pop()
+                if kind < 0:  # the first failed: the others, as _rest orders them
+                    candidates += self._rest(-1 - kind, before.bag, rng)
+                    continue
                 walk = before.copy()
                 seat = events[at][1]
                 assert isinstance(seat, int)
@@ -229,40 +256,64 @@ class _Plan:
                 return None
         return self._world(chosen, walk)
 
-    def _unmet(self, seat: int, index: int, rack: list[int], due: int) -> list[tuple[int, int]]:
-        """(deadline, kind) of each tile ``seat``'s rack lacks, after event ``index``, for
-        what it has still to lay or show and for the universal tiles it must keep after
-        a lay (a kept universal stays in the rack until a later demand uses it)."""
+    def _unmet(
+        self, seat: int, index: int, rack: list[int], due: int
+    ) -> list[tuple[int, int, int]]:
+        """(hidden draws of ``seat`` before it, deadline, kind) of each tile the seat's rack
+        lacks, after event ``index``, for what it has still to lay or show and for the
+        universal tiles it must keep after a lay, in order.
+
+        A rack's tiles of a kind meet the earliest demands of that kind; a universal
+        tile kept after a lay stays in the rack until a later demand uses it."""
+        starts = self.starts[seat][due]
+        pending = self.pending[seat]
+        unmet: list[tuple[int, int, int]] = []
+        for kind in range(UNIVERSAL):
+            unmet += pending[kind][starts[kind] + rack[kind] :]
+        universals = pending[UNIVERSAL][starts[UNIVERSAL] :]
+        holds = self.seat_holds[seat]
+        if holds and holds[-1][0] > index:
+            unmet += self._universals_unmet(seat, index, rack[UNIVERSAL], universals)
+        else:
+            unmet += universals[rack[UNIVERSAL] :]
+        unmet.sort()
+        return unmet
+
+    def _universals_unmet(
+        self, seat: int, index: int, held: int, demands: list[tuple[int, int, int]]
+    ) -> list[tuple[int, int, int]]:
+        """:meth:`_unmet`'s universal tiles for a seat holding ``held`` of them that must
+        keep some after lays still to come (``demands``: its universals to lay or show)."""
+        draws = self.draws[seat]
         holds = [hold for hold in self.seat_holds[seat] if hold[0] > index]
-        held = rack[:]
-        unmet: list[tuple[int, int]] = []
+        unmet: list[tuple[int, int, int]] = []
 
-        def keep(until: int | None) -> None:
-            """The universals kept after the lays before event ``until`` (None: all)."""
-            while holds and (until is None or holds[0][0] < until):
+        def keep(until: int) -> None:
+            """The universals kept after the lays before event ``until``."""
+            nonlocal held
+            while holds and holds[0][0] < until:
                 kept, count = holds.pop(0)
-                if held[UNIVERSAL] < count:
-                    unmet.extend([(kept, UNIVERSAL)] * (count - held[UNIVERSAL]))
-                    held[UNIVERSAL] = count
+                if held < count:
+                    unmet.extend([(bisect_left(draws, kept), kept, UNIVERSAL)] * (count - held))
+                    held = count
 
-        for deadline, kind in self.demands[seat][due:]:
-            keep(deadline)  # a lay's own tile goes before what its seat keeps after it
-            if held[kind]:
-                held[kind] -= 1
+        for demand in demands:
+            keep(demand[1])  # a lay's own tile goes before what its seat keeps after it
+            if held:
+                held -= 1
             else:
-                unmet.append((deadline, kind))
-        keep(None)
+                unmet.append(demand)
+        keep(len(self.state.events))
         return unmet
 
     def _feasible(self, walk: _Walk, seat: int, kind: int, index: int) -> bool:
         """A quick necessary test after a hidden draw of ``kind`` by ``seat`` at event
         ``index``: its rack can still meet what it lays and shows in time, and the bag can
         still give every seat the tiles it lacks and ``player`` its draws, in time."""
-        draws = self.draws[seat]
-        after = bisect_left(draws, index + 1)
+        after = bisect_left(self.draws[seat], index + 1)
         unmet = self._unmet(seat, index, walk.racks[seat], walk.due[seat])
-        for count, (deadline, _) in enumerate(unmet, 1):
-            if count > bisect_left(draws, deadline) - after:
+        for count, (before, _, _) in enumerate(unmet, 1):
+            if count > before - after:
                 return False
         return self._bag_lasts(walk, kind, index)
 
@@ -307,14 +358,19 @@ class _Plan:
             return None
         return world
 
-    def _candidates(self, seat: int, index: int, walk: _Walk, rng: random.Random) -> list[int]:
-        """The kinds a hidden draw may take, the likeliest first (see the module)."""
-        wanted = [walk.lacking[k] - walk.lacking_of(seat, k) for k in range(NUM_KINDS)]
-        first = self._choose(seat, index, walk.bag, walk.racks[seat], walk.due[seat], wanted, rng)
-        rest = [k for k in range(NUM_KINDS) if walk.bag[k] and k != first]
-        # The others in a random order, each as likely early as the bag holds it.
-        rest.sort(key=lambda k: -(rng.random() ** (1.0 / walk.bag[k])))
-        return [first, *rest]
+    def _first(self, seat: int, index: int, walk: _Walk, rng: random.Random) -> int:
+        """The kind a hidden draw tries first, the likeliest (see the module)."""
+        owed, rack = walk.owed[seat], walk.racks[seat]
+        wanted = [walk.lacking[k] - max(0, owed[k] - rack[k]) for k in range(NUM_KINDS)]
+        return self._choose(seat, index, walk.bag, walk.racks[seat], walk.due[seat], wanted, rng)
+
+    @staticmethod
+    def _rest(first: int, bag: list[int], rng: random.Random) -> list[int]:
+        """The other kinds the bag holds, to be popped in a random order where each comes
+        as early as the bag holds it (the first to try last in the list)."""
+        rest = [k for k in range(NUM_KINDS) if bag[k] and k != first]
+        rest.sort(key=lambda k: rng.random() ** (1.0 / bag[k]))
+        return rest
 
     def _choose(
         self,
@@ -331,10 +387,13 @@ class _Plan:
         first_draw = bisect_left(draws, index)
         unmet: list[int] = []  # kinds of the demands the rack cannot meet, in order
         pressure = 0.0  # the largest share of the draws left that unmet demands need
-        for deadline, kind in self._unmet(seat, index, rack, due):
+        for count, (before, _, kind) in enumerate(self._unmet(seat, index, rack, due), 1):
             unmet.append(kind)
-            left = bisect_left(draws, deadline) - first_draw
-            pressure = max(pressure, len(unmet) / left if left > 0 else 2.0)
+            left = before - first_draw
+            if left <= 0:
+                pressure = 2.0
+            elif count > pressure * left:
+                pressure = count / left
         if unmet and rng.random() < pressure:
             for kind in unmet:
                 if bag[kind]:

@@ -79,6 +79,11 @@ def _corner_points() -> tuple[tuple[int, ...], ...]:
 
 NEXT = _neighbours()
 POINT = _corner_points()
+#: ``STEPS[cell]``: (exit, NEXT, POINT) of each exit of ``cell`` that stays on the board.
+STEPS = tuple(
+    tuple((e, NEXT[cell][e], POINT[cell][e]) for e in range(NUM_EXITS) if NEXT[cell][e] != OFF)
+    for cell in range(NUM_CELLS)
+)
 #: Exits tried first when looking for a way on: eastwards, towards the goal.
 SEARCH_ORDER = (2, 1, 3, 0, 4, 7, 5, 6)
 
@@ -195,3 +200,184 @@ def _crossing_targets(
                 targets.append((beyond, count + 1))
             crossed.pop()
     return targets
+
+
+# -- the way on without crossings, kept up to date -------------------------------------------
+#
+# Without crossings, a river entering a free cell has a way on exactly when that cell is
+# linked, through free cells, to a free goal cell: the links are the steps of the search
+# above (a corner link only through an unused grid point), and a goal cell ends it.  So
+# one map per board answers :func:`way_on` for every free cell at once: ``reach[cell]``,
+# made with the river's open end counted as taken, since every tile laid next goes there.
+# Laying a tile takes one more cell out (the new open end) and uses one more grid point.
+# That changes nothing unless the cells a way could pass between through them are no
+# longer linked around the new end (:func:`split_around`, from its eight neighbours);
+# then each group of them that cannot reach the goal any more is cut off
+# (:func:`cut_off`), which only ever takes cells out of the map (:func:`update_reach`).
+
+
+def _links_into() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """``LINKS_INTO[cell]``: (ordinary cell, grid point or -1) of each link a river may
+    take into ``cell`` (a goal cell is entered only from the last ordinary column)."""
+    table: list[list[tuple[int, int]]] = [[] for _ in range(NUM_CELLS)]
+    for cell in range(NUM_CELLS):
+        if IS_GOAL[cell]:
+            continue
+        for exit_ in range(NUM_EXITS):
+            target = NEXT[cell][exit_]
+            if target >= 0:
+                table[target].append((cell, POINT[cell][exit_]))
+    return tuple(tuple(links) for links in table)
+
+
+def _links_out() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """``LINKS_OUT[cell]``: (cell, grid point or -1) of each link a river may take out of
+    an ordinary ``cell``, eastwards last: a search stacks them and the way to the goal
+    is usually east, so it goes on from there first."""
+    return tuple(
+        ()
+        if IS_GOAL[cell]
+        else tuple(
+            (NEXT[cell][e], POINT[cell][e]) for e in SEARCH_ORDER[::-1] if NEXT[cell][e] >= 0
+        )
+        for cell in range(NUM_CELLS)
+    )
+
+
+LINKS_INTO = _links_into()
+LINKS_OUT = _links_out()
+GOAL_CELLS = tuple(cell for cell in range(NUM_CELLS) if IS_GOAL[cell])
+
+
+def reach_map(exits: Sequence[int], points: Sequence[int], taken: int) -> list[bool]:
+    """Per cell, whether it is free and a river entering it has a way on without crossing
+    (:func:`way_on` with no crossings), with ``taken`` counted as a tile already.
+
+    Found backwards: from the free goal cells, every free cell that links into a cell
+    found already.  A map kept up to date may say anything of ``taken`` and of the cells
+    that hold a tile: only free cells are read."""
+    reach = [False] * NUM_CELLS
+    stack = []
+    for cell in GOAL_CELLS:
+        if not exits[cell] and cell != taken:
+            reach[cell] = True
+            stack.append(cell)
+    while stack:
+        for there, point in LINKS_INTO[stack.pop()]:
+            if reach[there] or exits[there] or there == taken or (point >= 0 and points[point]):
+                continue
+            reach[there] = True
+            stack.append(there)
+    return reach
+
+
+def update_reach(
+    reach: list[bool], taken: int, entry: int, exits: Sequence[int], points: Sequence[int]
+) -> list[bool]:
+    """The map of ways on once the river's new open end ``taken``, entered by ``entry``,
+    counts as taken (its entry's grid point is used already): ``reach`` itself when
+    nothing changed, else a new map (a map is never changed in place)."""
+    lost: list[int] = []
+    for group in split_around(taken, entry, exits, points):
+        lost += cut_off(group, taken, exits, points)
+    if not lost:
+        return reach
+    reach = reach[:]
+    for cell in lost:
+        reach[cell] = False
+    return reach
+
+
+def split_around(
+    cell: int, entry: int, exits: Sequence[int], points: Sequence[int]
+) -> list[list[int]]:
+    """The cells a way could pass between through ``cell`` or through the grid point of
+    its corner ``entry``, in groups that are no longer linked to each other around
+    ``cell`` once both are taken; nothing when they all still are.
+
+    Those cells are the free neighbours linked to ``cell`` (if it is free) and the two
+    beside a corner entry (the point carried their diagonal link).  Around ``cell``,
+    neighbours in a row share a side; two side neighbours are linked across a free
+    corner point; goal cells all lead to the goal.  Nothing means that taking ``cell``
+    out changes no other cell's way on.
+    """
+    ring = NEXT[cell]
+    free = [target >= 0 and not exits[target] for target in ring]
+    # Runs of free neighbours in a row around the ring, each linked side by side.
+    gap = -1
+    for e in range(NUM_EXITS):
+        if not free[e]:
+            gap = e
+            break
+    if gap < 0:
+        return []  # every neighbour free: one ring
+    run = [-1] * NUM_EXITS
+    runs = 0
+    for step in range(1, NUM_EXITS + 1):
+        e = (gap + step) & 7
+        if free[e]:
+            if run[(e - 1) & 7] < 0:
+                runs += 1
+            run[e] = runs - 1
+    if runs < 2:
+        return []
+    corners = POINT[cell]
+    needed: list[int] = []  # positions around ``cell``, as exits
+    if not exits[cell]:
+        needed = [
+            e for e in range(NUM_EXITS) if free[e] and (corners[e] < 0 or not points[corners[e]])
+        ]
+    if entry & 1 and free[(entry - 1) & 7] and free[(entry + 1) & 7]:
+        needed += [(entry - 1) & 7, (entry + 1) & 7]
+    # Runs joined across a free corner point (N-E, E-S, S-W, W-N) or by the goal.
+    group = list(range(runs))
+    for side in (0, 2, 4, 6):
+        other = (side + 2) & 7
+        if free[side] and free[other] and not points[corners[side + 1]]:
+            group[_root(group, run[side])] = _root(group, run[other])
+    goal = -1
+    for e in range(NUM_EXITS):
+        if free[e] and IS_GOAL[ring[e]]:
+            if goal < 0:
+                goal = _root(group, run[e])
+            else:
+                group[_root(group, run[e])] = goal
+                goal = _root(group, goal)
+    groups: list[list[int]] = [[] for _ in range(runs)]
+    for e in needed:
+        groups[_root(group, run[e])].append(ring[e])
+    split = [cells for cells in groups if cells]
+    return split if len(split) > 1 else []
+
+
+def _root(group: list[int], run: int) -> int:
+    """The run that stands for the group of ``run`` (joined runs point to one another)."""
+    while group[run] != run:
+        run = group[run]
+    return run
+
+
+def cut_off(
+    starts: list[int], taken: int, exits: Sequence[int], points: Sequence[int]
+) -> list[int]:
+    """Every free cell linked to ``starts`` (``taken`` counted as taken) when none of them
+    leads to a free goal cell; nothing when one does (the search stops there)."""
+    seen = {taken}
+    stack = []
+    for cell in starts:
+        if IS_GOAL[cell]:
+            return []
+        if cell not in seen:
+            seen.add(cell)
+            stack.append(cell)
+    found = stack[:]
+    while stack:
+        for there, point in LINKS_OUT[stack.pop()]:
+            if there in seen or exits[there] or (point >= 0 and points[point]):
+                continue
+            if IS_GOAL[there]:
+                return []
+            seen.add(there)
+            stack.append(there)
+            found.append(there)
+    return found

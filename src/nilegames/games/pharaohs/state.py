@@ -20,8 +20,10 @@ from nilegames.games.pharaohs.river import (
     NEXT,
     NUM_POINTS,
     POINT,
+    STEPS,
     can_cross,
-    exit_is_open,
+    reach_map,
+    update_reach,
     way_on,
 )
 from nilegames.games.pharaohs.tiles import (
@@ -75,6 +77,8 @@ class PharaohsState(State):
         "points",
         "rack_size",
         "racks",
+        "reach",
+        "resample_plans",
         "river",
         "scores",
         "seat",
@@ -93,6 +97,8 @@ class PharaohsState(State):
         self.legal_cache: list[Action] | None = None
         #: Each viewer's words for the events so far (see observe.py), grown as events come.
         self.log_views: dict[int | None, list[dict[str, Any]]] = {}
+        #: Per seat, what resampling its view needs, worked out once (see resample.py).
+        self.resample_plans: dict[int, object] = {}
         if _empty:
             return
         n = self.n = game.players
@@ -109,6 +115,9 @@ class PharaohsState(State):
         self.river: list[tuple[int, int, int, int, int, int]] = []
         self.end_cell = board.START_CELL
         self.end_entry = W
+        #: Which cells have a way on without crossing (river.reach_map); never changed in
+        #: place, so copies share it.
+        self.reach = START_REACH
         self.universals_on_board = 0
         self.in_goal = False
         self.phase = ORDER
@@ -171,43 +180,49 @@ class PharaohsState(State):
     def tile_actions(self) -> list[Action]:
         """Every tile of the mover's rack that may continue the river now, with its exit."""
         cell, entry = self.end_cell, self.end_entry
-        rack = self.racks[self.seat]
         if cell < 0:
             return []
+        rack = self.racks[self.seat]
         exits, points = self.exits, self.points
-        crossing = exits[cell] != 0
-        if crossing and (not rack[UNIVERSAL] or not can_cross(cell, entry, exits)):
-            return []
-        # A river that can only go on by crossing itself is the loop of the seed: only a
-        # seat still holding a universal tile after this one may leave it so.
-        spare = rack[UNIVERSAL]
         used_before = exits[cell]
-        printed: list[int] = []  # exits open to a printed tile
-        universal: list[int] = []  # exits open to a universal tile (one spare fewer)
-        for exit_ in range(NUM_EXITS):
-            if exit_ == entry or not exit_is_open(cell, exit_, exits, points):
+        crossing = used_before != 0
+        spare = rack[UNIVERSAL]
+        if crossing and (not spare or not can_cross(cell, entry, exits)):
+            return []
+        kinds = PAIR_KIND[entry]
+        reach = self.reach
+        legal: list[Action] = []
+        for exit_, target, point in STEPS[cell]:
+            # The exit must be another than the entry, unused, through a free grid point.
+            if exit_ == entry or used_before >> exit_ & 1 or (point >= 0 and points[point]):
                 continue
-            target = NEXT[cell][exit_]
-            kind = PAIR_KIND[entry][exit_]
-            wanted_printed = not crossing and rack[kind] > 0
-            wanted_universal = rack[UNIVERSAL] > 0
-            if not wanted_printed and not wanted_universal:
+            kind = kinds[exit_]
+            printed = not crossing and rack[kind] > 0
+            if not printed and not spare:
                 continue
-            exits[cell] = used_before | 1 << entry | 1 << exit_
-            point = POINT[cell][exit_]
-            if point >= 0:
-                points[point] = 1
-            back = (exit_ + 4) & 7
-            # Laying a universal tile leaves one fewer in the rack for a later crossing.
-            if wanted_printed and way_on(target, back, exits, points, spare):
-                printed.append(exit_)
-            if wanted_universal and way_on(target, back, exits, points, spare - 1):
-                universal.append(exit_)
-            exits[cell] = used_before
-            if point >= 0:
-                points[point] = 0
-        legal = [PAIR_KIND[entry][e] * NUM_EXITS + e for e in printed]
-        legal += [UNIVERSAL * NUM_EXITS + e for e in universal]
+            if target == FINISHED or (not exits[target] and reach[target]):
+                # A way on without crossing: every tile that fits may go.  (The map counts
+                # this cell as taken; the grid point the tile uses only cuts a link between
+                # two cells that both touch the free target.)
+                if printed:
+                    legal.append(kind * NUM_EXITS + exit_)
+                if spare:
+                    legal.append(UNIVERSAL * NUM_EXITS + exit_)
+                continue
+            # Only crossings lead on from here: the loop of the seed, for a seat that keeps
+            # a universal tile for each crossing (one fewer after laying a universal here).
+            if spare and (printed or spare > 1):
+                exits[cell] = used_before | 1 << entry | 1 << exit_
+                if point >= 0:
+                    points[point] = 1
+                back = (exit_ + 4) & 7
+                if printed and way_on(target, back, exits, points, spare):
+                    legal.append(kind * NUM_EXITS + exit_)
+                if spare > 1 and way_on(target, back, exits, points, spare - 1):
+                    legal.append(UNIVERSAL * NUM_EXITS + exit_)
+                exits[cell] = used_before
+                if point >= 0:
+                    points[point] = 0
         legal.sort()
         return legal
 
@@ -243,6 +258,7 @@ class PharaohsState(State):
         other.river = self.river[:]
         other.end_cell = self.end_cell
         other.end_entry = self.end_entry
+        other.reach = self.reach
         other.universals_on_board = self.universals_on_board
         other.in_goal = self.in_goal
         other.phase = self.phase
@@ -357,7 +373,9 @@ class PharaohsState(State):
         self.zones_paid = []
         self.events.append(("turn", seat, self.turn))
         self.phase = PLAY
-        if self.tile_actions():
+        tiles = self.tile_actions()
+        if tiles:
+            self.legal_cache = tiles  # a turn's first move: tiles only, no "end turn"
             return
         # No tile fits: the rack is shown, its value lost, and it goes back for five new.
         rack = self.racks[seat]
@@ -411,8 +429,11 @@ class PharaohsState(State):
         self.events.append(("lay", seat, cell, entry, exit_, kind, replaced, VALUES[kind], value))
         if board.IS_GOAL[cell]:
             self.in_goal = True
-        self.end_cell = NEXT[cell][exit_]
+        end = self.end_cell = NEXT[cell][exit_]
         self.end_entry = (exit_ + 4) & 7
+        # The new open end is taken next: the map of ways on must count it so.
+        if end >= 0 and not board.IS_GOAL[end]:
+            self.reach = update_reach(self.reach, end, self.end_entry, self.exits, self.points)
         if not self.rack_size[seat] or self.end_cell == FINISHED:
             self._end_turn()
 
@@ -501,4 +522,9 @@ def _restore(game: PharaohsGame, history: list[Action], fields: dict[str, Any]) 
     state._history = history
     for name, value in fields.items():
         setattr(state, name, value)
+    state.reach = reach_map(state.exits, state.points, state.end_cell)
     return state
+
+
+#: The map of ways on before the first tile: the start cell is the open end.
+START_REACH = reach_map([0] * board.NUM_CELLS, [0] * NUM_POINTS, board.START_CELL)
