@@ -135,6 +135,11 @@ def _board_cells(obs: Observation, wide: bool = True) -> list[list[Cell]]:
                 line.append(_value(value, heads[zone] == (r, c) if zone in u_zones else None))
         if wide:
             line = [(text.ljust(CELL + 1), style) for text, style in line]
+        else:  # a tile right after a three-character value moves its arrows one step right
+            for c in range(1, len(line)):
+                text, style = line[c]
+                if (r, c) in drawn and text.endswith(" ") and not line[c - 1][0].endswith(" "):
+                    line[c] = (" " + text[:-1], style)
         grid.append(line)
     return grid
 
