@@ -83,7 +83,7 @@ def test_a_whole_game_is_played_by_typing(game_id: str, tmp_path: Path) -> None:
     end = ANSI.sub("", child.before)
     assert "wins" in end or "tie" in end or "draw" in end
     assert typed > 3
-    assert time.monotonic() - started < 60
+    assert time.monotonic() - started < 240  # about 20 s alone; generous under load
     final = replay(load(record))
     assert final.is_terminal()
     assert load(record).meta["seats"] == ["you", "random"]
