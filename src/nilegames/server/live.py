@@ -250,6 +250,7 @@ SeatSpec = (
     tuple[str, str | None]
     | tuple[str, str | None, str | None]
     | tuple[str, str | None, str | None, int | None]
+    | tuple[str, str | None, str | None, int | None, bool]
 )
 
 
@@ -264,6 +265,9 @@ def check_seats(players: int, seats: Sequence[SeatSpec] | None) -> list[Seat]:
         kind, bot = spec[0], spec[1]
         name = spec[2] if len(spec) > 2 else None
         away = spec[3] if len(spec) > 3 else None
+        is_open = bool(spec[4]) if len(spec) > 4 else False
+        if is_open and (kind != "human" or name is not None):
+            raise unprocessable(f"seat {index}: an open seat is a human seat with no name yet")
         if away is not None and (kind != "human" or not 1 <= away <= AWAY_LIMIT):
             raise unprocessable(
                 f"seat {index}: 'away' is for a human seat, 1 to {AWAY_LIMIT} seconds"
@@ -276,7 +280,7 @@ def check_seats(players: int, seats: Sequence[SeatSpec] | None) -> list[Seat]:
                 raise unprocessable(f"seat {index} is a bot seat: it takes no name")
         if name is not None:
             name = check_name(name, f"seat {index}: ")
-        checked.append(Seat(kind, bot, name=name, away=away))
+        checked.append(Seat(kind, bot, name=name, away=away, open=is_open))
     return checked
 
 
@@ -778,6 +782,36 @@ class Hub:
         live = self.tables.get(table_id)
         if live is not None and live.bot_task is not None:
             live.bot_task.cancel()
+
+    async def open_tables(self, limit: int = 20) -> list[dict[str, Any]]:
+        """Tables being played with a seat anyone may take, newest first."""
+        records = await self._read(self.store.open_tables, limit)
+        return [views.table_summary(r, self._connected(r.id)) for r in records]
+
+    def _connected(self, table_id: str) -> set[int]:
+        live = self.tables.get(table_id)
+        return live.connected() if live is not None else set()
+
+    async def claim(self, table_id: str, seat: int, name: str | None) -> tuple[LiveTable, str]:
+        """Take an open seat: it gets a new token (the only one that works for it now)."""
+        live = await self.table(table_id)
+        players = live.record.players
+        if not 0 <= seat < players:
+            raise not_found(f"table {table_id} has no seat {seat} (seats 0 to {players - 1})")
+        cleaned = None if name is None else check_name(name)
+        async with live.lock:
+            current = live.record.seats[seat]
+            if not current.open or current.kind != "human":
+                raise conflict(f"seat {seat} of table {table_id} is not open")
+            if live.record.status == FINISHED:
+                raise conflict("the game is over")
+            token = new_token()
+            taken = replace(current, open=False, token_hash=hash_token(token), name=cleaned)
+            record = live.record.with_seat(seat, taken, live.record.updated)
+            await self._write(self.store.set_seats, table_id, record.seats, record.updated)
+            live.record = record
+        self.publish(live)
+        return live, token
 
     async def say(self, table_id: str, token: str | None, text: str) -> Frame:
         """A seated player's chat message: stored with the game, then shown to everyone."""

@@ -21,6 +21,8 @@ from nilegames.server.live import Hub, Subscriber
 from nilegames.server.schemas import (
     BotRequest,
     ChatRequest,
+    Claimed,
+    ClaimRequest,
     Created,
     ErrorBody,
     GameInfo,
@@ -31,6 +33,7 @@ from nilegames.server.schemas import (
     Replay,
     ReplayStep,
     Seq,
+    TableSummary,
     View,
 )
 
@@ -113,7 +116,11 @@ async def get_guide(game_id: str, lang: str = "en") -> dict[str, Any]:
 )
 async def create_table(body: NewTable, hub: HubDep) -> dict[str, Any]:
     """Open a table; the answer holds every human seat's token (shown only this once)."""
-    seats = None if body.seats is None else [(s.kind, s.bot, s.name, s.away) for s in body.seats]
+    seats = (
+        None
+        if body.seats is None
+        else [(s.kind, s.bot, s.name, s.away, bool(s.open)) for s in body.seats]
+    )
     live, tokens = await hub.create(body.game, body.players, body.options, seats)
     table_id = live.record.id
     links = {str(seat): f"/#/table/{table_id}?token={token}" for seat, token in tokens.items()}
@@ -194,6 +201,29 @@ async def name_seat(
     """The seat's player chooses the display name shown at the table and in its log."""
     frame = await hub.rename(table_id, seat, token, body.name)
     return ViewJSON(frame.body)
+
+
+@router.get("/api/open-tables", response_model=list[TableSummary])
+async def open_tables(hub: HubDep) -> list[dict[str, Any]]:
+    """Tables being played with a seat anyone may take: the lobby's "join" list."""
+    return await hub.open_tables()
+
+
+@router.post(
+    "/api/tables/{table_id}/seats/{seat}/claim",
+    response_model=Claimed,
+    responses=refusals(404, 409, 413, 422, 429, 503),
+    dependencies=[Depends(limit_tables)],
+)
+async def claim_seat(table_id: str, seat: int, body: ClaimRequest, hub: HubDep) -> dict[str, Any]:
+    """Take an open seat: the answer holds its new token (shown only this once)."""
+    live, token = await hub.claim(table_id, seat, body.name)
+    return {
+        "table": views.table_summary(live.record, live.connected()),
+        "seat": seat,
+        "token": token,
+        "link": f"/#/table/{table_id}?token={token}",
+    }
 
 
 @router.post(

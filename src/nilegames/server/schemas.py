@@ -22,6 +22,7 @@ class SeatRequest(BaseModel):
     away: int | None = Field(
         None, description="Seconds a human seat may be away on its turn before a bot takes it."
     )
+    open: bool | None = Field(None, description="A human seat anyone may take from the lobby.")
 
 
 class NewTable(BaseModel):
@@ -65,6 +66,19 @@ class ChatMessage(BaseModel):
     seq: int = Field(description="The table's seq when the message was sent.")
     text: str
     at: str
+
+
+class ClaimRequest(BaseModel):
+    model_config = STRICT
+
+    name: str | None = Field(None, description="The display name of whoever takes the seat.")
+
+
+class Claimed(BaseModel):
+    table: TableSummary
+    seat: int
+    token: str
+    link: str
 
 
 class NameRequest(BaseModel):
@@ -121,6 +135,7 @@ class SeatInfo(BaseModel):
     bot: str | None
     name: str | None = None
     away: int | None = None
+    open: bool = False
     connected: bool
 
 

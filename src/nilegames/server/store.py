@@ -38,6 +38,7 @@ class Seat:
     token_hash: str | None = None
     name: str | None = None  # the display name a player chose
     away: int | None = None  # seconds away on its turn before a bot takes the seat
+    open: bool = False  # anyone may take this seat from the lobby (until someone does)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash}
@@ -45,6 +46,8 @@ class Seat:
             data["name"] = self.name
         if self.away is not None:
             data["away"] = self.away
+        if self.open:
+            data["open"] = True
         return data
 
     @classmethod
@@ -55,6 +58,7 @@ class Seat:
             data.get("token_hash"),
             data.get("name"),
             data.get("away"),
+            bool(data.get("open", False)),
         )
 
 
@@ -335,6 +339,18 @@ class Store:
             ).all()
             record = _record(row)
         return record, [Logged(seq, seat, action) for seq, seat, action in entries]
+
+    def open_tables(self, limit: int) -> list[TableRecord]:
+        """The newest tables being played with a seat anyone may take (of the last 500)."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(TableRow)
+                .where(TableRow.status == PLAYING)
+                .order_by(TableRow.updated.desc())
+                .limit(500)
+            ).all()
+            records = [_record(row) for row in rows if any(s.get("open") for s in row.seats)]
+        return records[:limit]
 
     def playing_with_bots(self) -> list[str]:
         """Tables still being played that have a bot seat: their bots resume at start-up."""

@@ -56,6 +56,7 @@ def table_summary(record: TableRecord, connected: Collection[int]) -> dict[str, 
                 "bot": seat.bot,
                 "name": seat.name,
                 "away": seat.away,
+                "open": seat.open,
                 "connected": seat.kind == "bot" or index in connected,
             }
             for index, seat in enumerate(record.seats)
