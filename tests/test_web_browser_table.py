@@ -367,3 +367,33 @@ def test_keyboard_contrast_and_names_in_every_game(browser: Browser, server: str
     page.wait_for_function(NOT_PENDING)
     assert seat_view(server, tid)["seq"] > seq
     assert problems == []
+
+
+def test_an_open_table_is_joined_from_the_lobby(browser: Browser, server: str) -> None:
+    # Amira opens a table with a free seat from the lobby's form
+    page, problems = open_page(browser, 1280, 800, "en")
+    page.goto(server)
+    page.get_by_label("Name", exact=True).fill("Amira")
+    page.select_option('[data-testid="seat-kind-1"]', "open")
+    page.select_option('[data-testid="seat-kind-2"]', "bot")
+    page.click('[data-testid="create"]')
+    table_id = page.locator('[data-testid="created"]').get_attribute("data-table")
+    seats = seat_view(server, table_id)["table"]["seats"]
+    assert [s["open"] for s in seats] == [False, True, False]
+    # Bastien, on a phone in French, sees it among the open tables and joins it
+    other, trouble = open_page(browser, 390, 844, "fr")
+    other.goto(server)
+    other.get_by_label("Nom", exact=True).fill("Bastien")
+    entry = other.locator(f'[data-testid="open-tables"] li[data-table="{table_id}"]')
+    expect(entry).to_contain_text("Avec : Amira")
+    entry.get_by_role("button", name="Rejoindre (place 1)").click()
+    other.wait_for_function(
+        "() => document.querySelector('.seat-line')?.textContent.includes('place 1')"
+    )
+    expect(other.locator(".seat-line")).to_contain_text("Bastien")
+    assert seat_view(server, table_id)["table"]["seats"][1]["open"] is False
+    other.goto(server)
+    expect(other.locator(f'[data-testid="open-tables"] li[data-table="{table_id}"]')).to_have_count(
+        0
+    )
+    assert problems == [] and trouble == []

@@ -41,6 +41,13 @@ export const listGames = () => request('GET', '/api/games');
 /** GET /api/games/<id>/guide?lang=: the rules as HTML, their sections and tooltips. */
 export const getGuide = (game, lang) => request('GET', `/api/games/${enc(game)}/guide?lang=${enc(lang)}`);
 
+/** GET /api/open-tables: tables being played with a seat anyone may take. */
+export const listOpenTables = () => request('GET', '/api/open-tables');
+
+/** POST /api/tables/<id>/seats/<seat>/claim: take an open seat; {table, seat, token, link}. */
+export const claimSeat = (id, seat, name) =>
+  request('POST', `/api/tables/${enc(id)}/seats/${seat}/claim`, { body: name ? { name } : {} });
+
 /** POST /api/tables: {table, tokens, links}. */
 export const createTable = (spec) => request('POST', '/api/tables', { body: spec });
 

@@ -3,7 +3,7 @@
 
 import { h, replace } from './dom.js';
 import { t, has, getLang, savedName, saveName } from './i18n.js';
-import { listGames, createTable } from './api.js';
+import { listGames, createTable, listOpenTables, claimSeat } from './api.js';
 import { gameModule, gameTitle } from './games/index.js';
 import { loadRecent, remember, forget, forgetAll, tableHref } from './recent.js';
 import { linkList } from './links.js';
@@ -72,7 +72,9 @@ function requestBody(form) {
     options: form.options,
     seats: form.seats.map((x, i) => (x.kind === 'human'
       ? { kind: 'human', ...(i === form.me && name ? { name } : {}), ...(form.away ? { away: form.away * 60 } : {}) }
-      : { kind: 'bot', bot: x.bot })),
+      : x.kind === 'open'
+        ? { kind: 'human', open: true, ...(form.away ? { away: form.away * 60 } : {}) }
+        : { kind: 'bot', bot: x.bot })),
   };
 }
 
@@ -175,13 +177,14 @@ export function mountLobby(root) {
         onchange: (e) => { seat.kind = e.target.value; if (seat.kind === 'human' && form.me === null) form.me = i; resizeSeats(form, game); render(); },
       },
       h('option', { value: 'human', selected: seat.kind === 'human' }, t('lobby.human')),
+      h('option', { value: 'open', selected: seat.kind === 'open' }, t('lobby.open')),
       h('option', { value: 'bot', selected: seat.kind === 'bot' }, t('lobby.bot'))),
       seat.kind === 'bot'
         ? h('select', {
           'aria-label': `${t('lobby.seat', { n: i })}: ${t('lobby.level')}`, 'data-testid': `seat-bot-${i}`,
           onchange: (e) => { seat.bot = e.target.value; },
         }, botChoices.map((b) => h('option', { value: b, selected: seat.bot === b }, t(`bot.${b}`))))
-        : h('label', { class: 'me' },
+        : seat.kind === 'open' ? h('span', { class: 'muted' }, t('lobby.open.help')) : h('label', { class: 'me' },
           h('input', { type: 'radio', name: 'me', checked: form.me === i, onchange: () => { form.me = i; } }),
           ` ${t('lobby.me')}`)));
 
@@ -269,6 +272,44 @@ export function mountLobby(root) {
           }, t('lobby.games.setup')))))));
   }
 
+  /** Tables being played with a seat anyone may take: join one in a click. */
+  function openSection() {
+    const list = state.open || [];
+    return h('section', { class: 'panel open-tables', 'data-testid': 'open-tables' },
+      h('h2', {}, t('lobby.openTables.title')),
+      list.length
+        ? h('ul', { class: 'recent-list' }, list.map((table) => {
+          const free = table.seats.filter((x) => x.open);
+          const seated = table.seats.filter((x) => !x.open).map((x) => (x.kind === 'bot' ? t('seat.bot', { level: t(`bot.${x.bot}`) }) : x.name || t('seat.n', { n: x.seat })));
+          return h('li', { 'data-table': table.id },
+            h('strong', {}, gameTitle(table.game, table.game)), ` · ${t('lobby.openTables.players', { n: table.players })}`,
+            h('div', { class: 'muted' }, t('lobby.openTables.with', { who: seated.join(', ') })),
+            free.map((x) => h('button', {
+              type: 'button', class: 'small', 'data-testid': `join-${table.id}-${x.seat}`,
+              onclick: () => join(table, x.seat),
+            }, t('lobby.openTables.join', { n: x.seat }))));
+        }))
+        : h('p', { class: 'muted' }, t('lobby.openTables.none')));
+  }
+
+  async function join(table, seat) {
+    try {
+      const taken = await claimSeat(table.id, seat, savedName().trim() || null);
+      remember({ id: table.id, game: table.game, seat, token: taken.token });
+      location.hash = tableHref(table.id, taken.token);
+    } catch (error) {
+      state.error = errorText(error);
+      loadOpen();
+    }
+  }
+
+  async function loadOpen() {
+    try {
+      state.open = await listOpenTables();
+    } catch { state.open = []; }
+    if (!destroyed) render();
+  }
+
   function recentSection() {
     const list = loadRecent();
     return h('section', { class: 'panel recent', 'data-testid': 'recent' },
@@ -297,12 +338,13 @@ export function mountLobby(root) {
         quickSection(),
         state.error ? h('p', { class: 'error', role: 'alert', 'data-testid': 'message' }, state.error) : null,
         formSection()),
-      h('div', { class: 'lobby-side' }, recentSection(), gamesSection())));
+      h('div', { class: 'lobby-side' }, openSection(), recentSection(), gamesSection())));
     document.title = 'nilegames';
   }
 
   render();
   load();
+  loadOpen();
 
   return {
     refresh: render,
