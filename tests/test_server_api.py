@@ -270,6 +270,7 @@ def test_a_leaving_player_hands_the_seat_to_a_bot(url: str) -> None:
             "bot": "random",
             "name": None,
             "away": None,
+            "open": False,
             "connected": True,
         }
         again = client.post(path, json={"bot": "easy"}, headers={"X-Seat-Token": tokens["1"]})

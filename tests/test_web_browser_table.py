@@ -377,7 +377,7 @@ def test_an_open_table_is_joined_from_the_lobby(browser: Browser, server: str) -
     page.select_option('[data-testid="seat-kind-1"]', "open")
     page.select_option('[data-testid="seat-kind-2"]', "bot")
     page.click('[data-testid="create"]')
-    table_id = page.locator('[data-testid="created"]').get_attribute("data-table")
+    table_id = page.locator('[data-testid="created"]').get_attribute("data-table") or ""
     seats = seat_view(server, table_id)["table"]["seats"]
     assert [s["open"] for s in seats] == [False, True, False]
     # Bastien, on a phone in French, sees it among the open tables and joins it
