@@ -273,6 +273,14 @@ def test_result_dialog_in_both_languages(browser: Browser, server: str) -> None:
         page.check('[data-testid="replay-fine"]')  # finer steps on demand
         page.click('[data-testid="replay-next"]')
         expect(counter).to_have_attribute("data-step", str(ends[2] + 1))
+        # the last action in the page's words: a player's move made at ends[2]
+        english = httpx.get(f"{server}/api/tables/{tid}/replay/{ends[2] + 1}").json()
+        last = page.locator('[data-testid="last-action"]')
+        if lang == "fr":
+            expect(last).to_contain_text("Dernière action : ")
+            expect(last).not_to_contain_text(english["last_action"])
+        else:
+            expect(last).to_have_text(f"Last action: {english['last_action']}")
         assert problems == []
         page.context.close()
 

@@ -2,7 +2,7 @@
 // seat or as a spectator.
 
 import { h, replace } from './dom.js';
-import { t, seatName, setNames } from './i18n.js';
+import { t, seatName, setNames, getLang } from './i18n.js';
 import { resultDialog } from './results.js';
 import { rulesLink, guideFor, applyTooltips } from './rules.js';
 import { getReplay, getReplayStep, getTable } from './api.js';
@@ -126,6 +126,11 @@ export function mountReplay(root, { id, step, seat }) {
     history.replaceState(null, '', `#/replay/${encodeURIComponent(id)}?step=${next}` + (current.seat === null ? '' : `&seat=${current.seat}`));
     try {
       const result = await getReplayStep(id, next, current.seat);
+      // a seat's move is said from the position it was made in: the step before
+      if (getLang() !== 'en' && next > 0 && (info.seats || [])[next - 1] >= 0) {
+        const before = await getReplayStep(id, next - 1, current.seat);
+        result.before = before.observation;
+      }
       if (ticket !== requested || destroyed) return;
       data = result;
       error = null;
@@ -192,8 +197,15 @@ export function mountReplay(root, { id, step, seat }) {
   function lastActionText() {
     const mod = gameModule(info.game);
     const action = info.actions[data.step - 1];
-    if (!mod.actionText || action === undefined || (info.seats || [])[data.step - 1] < 0) return data.last_action;
-    return mod.actionText(action, { observation: data.observation, seat: current.seat, legal_actions: [] }, data.last_action) || data.last_action;
+    if (getLang() === 'en' || action === undefined) return data.last_action;
+    if ((info.seats || [])[data.step - 1] < 0) {
+      // chance: the newest event of the log says what it drew, in the page's words
+      const log = (data.observation && data.observation.log) || [];
+      const last = log[log.length - 1];
+      return (last && mod.eventText && mod.eventText(last, current.seat)) || data.last_action;
+    }
+    if (!mod.actionText || !data.before) return data.last_action;
+    return mod.actionText(action, { observation: data.before, seat: current.seat, legal_actions: [] }, null) || data.last_action;
   }
 
   /** Every player turn as a button to jump to its end; the current one marked. */
