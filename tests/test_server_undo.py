@@ -69,3 +69,27 @@ def test_an_undo_after_chance_is_refused_and_says_why(sqlite_url: str) -> None:
         assert refused.status_code == 409
         assert "chance" in refused.json()["error"]
         assert log_rows(sqlite_url, tid) == rows
+
+
+def test_every_game_takes_back_an_open_step(sqlite_url: str) -> None:
+    """NIL's tile laid before the turn ends, NILE ARTIFACTS' and BANKS' steps: each game's
+    first step that can be taken back is, and the seat sees what it saw before."""
+    rng = random.Random(3)
+    with running(sqlite_url) as client:
+        for game in ("pharaohs", "artifacts", "banks"):
+            body = {"game": game, "seats": [{"kind": "human"}, {"kind": "human"}]}
+            created = client.post("/api/tables", json=body).json()
+            tid, tokens = created["table"]["id"], created["tokens"]
+            for _ in range(400):
+                token = tokens[str(view(client, tid)["to_move"])]
+                before = view(client, tid, token)
+                action = rng.choice(before["legal_actions"])["action"]
+                after = post_move(client, tid, token, before["seq"], action).json()
+                if after["undo"] and after["undo"]["possible"]:
+                    break
+            else:
+                raise AssertionError(f"{game}: no step could be taken back in 400 moves")
+            back = undo(client, tid, token, after["seq"])
+            assert back.status_code == 200, (game, back.text)
+            assert back.json()["observation"] == before["observation"], game
+            assert back.json()["legal_actions"] == before["legal_actions"], game
