@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import socket
@@ -11,6 +12,7 @@ from pathlib import Path
 import httpx
 from websockets.sync.client import connect
 
+from nilegames.server.app import BodyLimit
 from nilegames.server.limits import Limits, Rate
 from tests.server_helpers import (
     create,
@@ -129,3 +131,28 @@ def test_slow_clients_are_cut_and_cannot_crowd_out_others(tmp_path: Path) -> Non
             assert time.monotonic() - started < 5
             for connection in slow:
                 connection.close()
+
+
+def test_a_body_that_trickles_in_is_cut_with_408() -> None:
+    """The body deadline, on the middleware itself: the first byte comes, the rest never."""
+    sent: list[dict[str, object]] = []
+    reached: list[bool] = []
+
+    async def app(scope: object, receive: object, send: object) -> None:
+        reached.append(True)
+
+    async def receive() -> dict[str, object]:
+        if not sent and not getattr(receive, "started", False):
+            receive.started = True  # type: ignore[attr-defined]
+            return {"type": "http.request", "body": b"{", "more_body": True}
+        await asyncio.sleep(10)
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, object]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "headers": [(b"content-length", b"40")]}
+    started = time.monotonic()
+    asyncio.run(BodyLimit(app, 4096, timeout=0.2)(scope, receive, send))  # type: ignore[arg-type]
+    assert time.monotonic() - started < 2
+    assert not reached and sent[0]["status"] == 408

@@ -16,6 +16,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
@@ -39,6 +40,8 @@ log = logging.getLogger("nilegames.server")
 
 #: Largest request body accepted: a move or a new table is far smaller.
 BODY_LIMIT = 4096
+#: Seconds a request body may take to arrive.
+BODY_TIMEOUT = 10.0
 STATIC = Path(__file__).parent / "static"
 PLACEHOLDER = """<!doctype html>
 <html lang="en"><meta charset="utf-8"><title>nilegames</title>
@@ -159,11 +162,13 @@ def describe_invalid(errors: Sequence[Any]) -> str:
 
 
 class BodyLimit:
-    """Refuse (413) a request body over ``limit`` bytes before anything reads it."""
+    """Refuse (413) a request body over ``limit`` bytes before anything reads it, and
+    (408) one that takes more than ``timeout`` seconds to arrive."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, timeout: float = BODY_TIMEOUT) -> None:
         self.app = app
         self.limit = limit
+        self.timeout = timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -174,16 +179,22 @@ class BodyLimit:
             await self.too_large(scope, receive, send)
             return
         body = bytearray()
-        while True:  # a chunked body has no length: count what arrives
-            message = await receive()
-            if message["type"] != "http.request":
-                return  # the client left
-            body += message.get("body", b"")
-            if len(body) > self.limit:
-                await self.too_large(scope, receive, send)
-                return
-            if not message.get("more_body", False):
-                break
+        try:
+            with anyio.fail_after(self.timeout):  # a body sent a byte at a time is cut
+                while True:  # a chunked body has no length: count what arrives
+                    message = await receive()
+                    if message["type"] != "http.request":
+                        return  # the client left
+                    body += message.get("body", b"")
+                    if len(body) > self.limit:
+                        await self.too_large(scope, receive, send)
+                        return
+                    if not message.get("more_body", False):
+                        break
+        except TimeoutError:
+            late = error(408, f"the request body did not arrive within {self.timeout:g} s")
+            await late(scope, receive, send)
+            return
         pending: list[Message] = [{"type": "http.request", "body": bytes(body)}]
 
         async def replay() -> Message:
