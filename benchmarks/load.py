@@ -621,12 +621,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     console = Console(highlight=False)
     console.width = max(console.width, 100)
-    server_cpu, client_cpu = pinning(args.pin and args.workers == 1)
+    server_cpu, client_cpu = pinning(args.pin and args.workers == 1 and not args.server)
     if client_cpu is not None:
         os.sched_setaffinity(0, {client_cpu})
     with tempfile.TemporaryDirectory(prefix="nilegames-load-") as folder:
         database = args.database or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
         shown = make_url(database).render_as_string(hide_password=True)
+        if args.server:
+            shown = ", ".join(args.server)
         where = "" if server_cpu is None else f", server on core {server_cpu}"
         console.print(f"[bold]server[/bold] {shown}{where}")
         console.print(
@@ -634,7 +636,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"   [bold]seed[/bold] {args.seed}"
         )
         if args.server:  # running servers: nothing to start
-            shown = "the running servers' own"
             result = asyncio.run(measure(args.server, [], args))
         else:
             with fresh_schema(database) as url, ExitStack() as stack:
