@@ -219,7 +219,7 @@ def table_rows(url: str) -> list[dict[str, Any]]:
 
 
 SERVE = "from nilegames.cli.main import app; app()"
-START_TIMEOUT = 60.0
+START_TIMEOUT = 120.0
 
 
 def free_port() -> int:
