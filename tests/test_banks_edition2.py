@@ -4,10 +4,13 @@ edition 1, which old records keep (each test shows both)."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
+from pathlib import Path
 
 import pytest
 
+from nilegames.core import GameRecord, replay
 from nilegames.games.banks.actions import BID, DESERT_ROW
 from nilegames.games.banks.board import NUM_CROPS, NUM_ROWS, ROWS
 from nilegames.games.banks.cards import DESERT, EVENTS, NUM_EVENTS, ROT
@@ -358,3 +361,26 @@ def test_no_row_ever_scores_again_after_the_deadlock_check_says_so() -> None:
             dead_games += 1
             assert not [e for e in state.events[dead_at:] if e[0] == "row_scored"], seed
     assert dead_games >= 3  # the check did find dead games in the sample
+
+
+RECORDS = sorted((Path(__file__).parent / "fixtures" / "records-edition2").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
+def test_a_record_of_edition_2_replays_to_its_result(path: Path) -> None:
+    raw = json.loads(path.read_text())
+    assert raw["options"]["rules"] == 2
+    state = replay(GameRecord.loads(path.read_text()))
+    assert isinstance(state, BanksState) and state.is_terminal()
+    assert state.returns() == raw["meta"]["expected_returns"]
+    assert state.game.final_scores(state) == raw["meta"]["expected_final_scores"]
+    assert state.game.turns(state) == raw["meta"]["expected_turns"]
+    assert events(state, "game_over")[0][1] == raw["meta"]["ended"]
+
+
+def test_the_edition_2_records_hold_what_they_were_picked_for() -> None:
+    plain, variants = (replay(GameRecord.loads(p.read_text())) for p in RECORDS)
+    assert isinstance(plain, BanksState) and isinstance(variants, BanksState)
+    kinds = [e[0] for e in plain.events]
+    assert any(a == "desert_back" and b == "desert" for a, b in itertools.pairwise(kinds))
+    assert events(variants, "heal") and len(events(variants, "auction")) >= 2
