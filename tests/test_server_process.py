@@ -66,3 +66,11 @@ def test_serve_refuses_a_bad_database_in_one_line() -> None:
     assert result.output.strip().splitlines() == [
         "nilegames: bad database URL 'nowhere://db': Can't load plugin: sqlalchemy.dialects:nowhere"
     ]
+
+
+def test_serve_refuses_several_workers_on_sqlite(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    result = CliRunner().invoke(app, ["serve", "--database", database, "--workers", "2"])
+    assert result.exit_code == 2
+    assert result.output.startswith("nilegames: SQLite serves one process")
+    assert "serving" not in result.output

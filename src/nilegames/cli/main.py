@@ -597,6 +597,7 @@ def serve(
         limits=Limits.from_command_line(limit_tables, limit_moves, limit_messages, limit_sockets),
     )
     with clear_errors():
+        settings.check()
         prepare_database(settings.url).dispose()  # a bad or unreachable database stops us here
         typer.echo(f"nilegames: serving on http://{host}:{port}/ (Ctrl-C stops)")
         run(settings)

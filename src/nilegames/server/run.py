@@ -42,6 +42,14 @@ class Settings:
     lease_ttl: float = 6.0
     limits: Limits = field(default_factory=Limits)
 
+    def check(self) -> None:
+        """Refuse what cannot work before anything starts."""
+        if self.workers > 1 and make_url(self.url).get_backend_name() == "sqlite":
+            raise DatabaseError(
+                "SQLite serves one process: use PostgreSQL"
+                " (--database postgresql+psycopg://...) for --workers"
+            )
+
     def to_json(self) -> str:
         return json.dumps(asdict(self))
 
@@ -106,11 +114,7 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
 def run(settings: Settings) -> None:
     import uvicorn
 
-    if settings.workers > 1 and make_url(settings.url).get_backend_name() == "sqlite":
-        raise DatabaseError(
-            "SQLite serves one process: use PostgreSQL (--database postgresql+psycopg://...)"
-            " for --workers"
-        )
+    settings.check()
     more_files()
     options = uvicorn_options(settings)
     if settings.workers == 1:
