@@ -21,15 +21,16 @@ where four cells meet).  The rules read from the seed (docs/rules/pharaohs.md):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from nilegames.games.pharaohs.board import COLUMNS, GOAL_COLUMN, IS_GOAL, NUM_CELLS, ROWS
 from nilegames.games.pharaohs.tiles import NUM_EXITS, STEP, E, N, S
 
-POINT_COLUMNS = COLUMNS + 1
-NUM_POINTS = (ROWS + 1) * POINT_COLUMNS
-OFF = -1
+POINT_COLUMNS: Final = COLUMNS + 1
+NUM_POINTS: Final = (ROWS + 1) * POINT_COLUMNS
+OFF: Final = -1
 #: The river has ended at a goal cell's east side: nothing can follow.
-FINISHED = -2
+FINISHED: Final = -2
 
 
 def _neighbours() -> tuple[tuple[int, ...], ...]:
@@ -77,15 +78,15 @@ def _corner_points() -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
-NEXT = _neighbours()
-POINT = _corner_points()
+NEXT: Final = _neighbours()
+POINT: Final = _corner_points()
 #: ``STEPS[cell]``: (exit, NEXT, POINT) of each exit of ``cell`` that stays on the board.
-STEPS = tuple(
+STEPS: Final = tuple(
     tuple((e, NEXT[cell][e], POINT[cell][e]) for e in range(NUM_EXITS) if NEXT[cell][e] != OFF)
     for cell in range(NUM_CELLS)
 )
 #: Exits tried first when looking for a way on: eastwards, towards the goal.
-SEARCH_ORDER = (2, 1, 3, 0, 4, 7, 5, 6)
+SEARCH_ORDER: Final = (2, 1, 3, 0, 4, 7, 5, 6)
 
 
 def exit_is_open(cell: int, exit_: int, exits: Sequence[int], points: Sequence[int]) -> bool:
@@ -244,9 +245,9 @@ def _links_out() -> tuple[tuple[tuple[int, int], ...], ...]:
     )
 
 
-LINKS_INTO = _links_into()
-LINKS_OUT = _links_out()
-GOAL_CELLS = tuple(cell for cell in range(NUM_CELLS) if IS_GOAL[cell])
+LINKS_INTO: Final = _links_into()
+LINKS_OUT: Final = _links_out()
+GOAL_CELLS: Final = tuple(cell for cell in range(NUM_CELLS) if IS_GOAL[cell])
 
 
 def reach_map(exits: Sequence[int], points: Sequence[int], taken: int) -> list[bool]:

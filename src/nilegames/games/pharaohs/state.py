@@ -9,7 +9,7 @@ truth of what happened; :mod:`nilegames.games.pharaohs.observe` filters it per s
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from nilegames.core import CHANCE, TERMINAL, Action, Observation, State
 from nilegames.core.ranking import place_returns
@@ -40,13 +40,17 @@ from nilegames.games.pharaohs.tiles import (
 if TYPE_CHECKING:
     from nilegames.games.pharaohs.game import PharaohsGame
 
-ORDER, TIE, DEAL, PLAY, DRAW, OVER = range(6)
+#: Phases (plain ints, Final: a compiled build reads them as constants).
+ORDER: Final = 0
+TIE: Final = 1
+DEAL: Final = 2
+PLAY: Final = 3
+DRAW: Final = 4
+OVER: Final = 5
 PHASE_NAMES = ("setup", "setup", "setup", "play", "draw", "game over")
-CHANCE_PHASES = frozenset({ORDER, TIE, DEAL, DRAW})
-BAG_PHASES = frozenset({ORDER, DEAL, DRAW})
-RACK_SIZE = 5
-ORDER_TILES = 3
-ALL_FIVE_BONUS = 20
+RACK_SIZE: Final = 5
+ORDER_TILES: Final = 3
+ALL_FIVE_BONUS: Final = 20
 NUM_UNIVERSALS = COUNTS[UNIVERSAL]
 
 
@@ -82,6 +86,7 @@ class PharaohsState(State):
         "river",
         "scores",
         "seat",
+        "shared_board",
         "tied",
         "tiles",
         "turn",
@@ -99,6 +104,9 @@ class PharaohsState(State):
         self.log_views: dict[int | None, list[dict[str, Any]]] = {}
         #: Per seat, what resampling its view needs, worked out once (see resample.py).
         self.resample_plans: dict[int, object] = {}
+        #: Whether the board lists (exits, tiles, owners, points) may be another state's
+        #: too: a copy shares them, and whichever lays a tile first takes its own.
+        self.shared_board = False
         if _empty:
             return
         n = self.n = game.players
@@ -139,15 +147,13 @@ class PharaohsState(State):
     # -- contract ------------------------------------------------------------------------
     def current_player(self) -> int:
         phase = self.phase
-        if phase in CHANCE_PHASES:
-            return CHANCE
-        if phase == OVER:
-            return TERMINAL
-        return self.seat
+        if phase == PLAY:
+            return self.seat
+        return TERMINAL if phase == OVER else CHANCE
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
-        if phase in BAG_PHASES:
+        if phase in (DRAW, DEAL, ORDER):  # a tile from the bag
             share = 1.0 / self.bag_size
             return [(k, c * share) for k, c in enumerate(self.bag) if c]
         if phase == TIE:
@@ -155,9 +161,10 @@ class PharaohsState(State):
         return []
 
     def _is_chance_outcome(self, action: Action) -> bool:
-        if self.phase in BAG_PHASES:
+        phase = self.phase
+        if phase in (DRAW, DEAL, ORDER):
             return 0 <= action < NUM_KINDS and self.bag[action] > 0
-        if self.phase == TIE:
+        if phase == TIE:
             return action in self.tied
         return False
 
@@ -212,6 +219,9 @@ class PharaohsState(State):
             # Only crossings lead on from here: the loop of the seed, for a seat that keeps
             # a universal tile for each crossing (one fewer after laying a universal here).
             if spare and (printed or spare > 1):
+                if self.shared_board:  # the tile is tried in place: not on a shared board
+                    self._own_board()
+                    exits, points = self.exits, self.points
                 exits[cell] = used_before | 1 << entry | 1 << exit_
                 if point >= 0:
                     points[point] = 1
@@ -251,10 +261,12 @@ class PharaohsState(State):
         other.racks = [r[:] for r in self.racks]
         other.rack_size = self.rack_size[:]
         other.scores = self.scores[:]
-        other.exits = self.exits[:]
-        other.tiles = self.tiles[:]
-        other.owners = self.owners[:]
-        other.points = self.points[:]
+        # The board is shared until one of the two lays a tile (see _own_board).
+        other.exits = self.exits
+        other.tiles = self.tiles
+        other.owners = self.owners
+        other.points = self.points
+        self.shared_board = other.shared_board = True
         other.river = self.river[:]
         other.end_cell = self.end_cell
         other.end_entry = self.end_entry
@@ -393,7 +405,17 @@ class PharaohsState(State):
             return
         self._start_draw(seat, min(RACK_SIZE, self.bag_size), "no_tile")
 
+    def _own_board(self) -> None:
+        """Take copies of the board lists before changing them (they may be shared)."""
+        self.exits = self.exits[:]
+        self.tiles = self.tiles[:]
+        self.owners = self.owners[:]
+        self.points = self.points[:]
+        self.shared_board = False
+
     def _lay(self, kind: int, exit_: int) -> None:
+        if self.shared_board:
+            self._own_board()
         seat = self.seat
         cell, entry = self.end_cell, self.end_entry
         replaced = -1
