@@ -74,7 +74,11 @@ def test_a_move_through_one_process_reaches_sockets_on_the_others(
         tid, tokens = created["table"]["id"], created["tokens"]
         with hello(first, tid, tokens["0"]) as seat, hello(second, tid, None) as spectator:
             start = json.loads(seat.recv(timeout=10))["seq"]
-            until(spectator, start)
+            shown = until(spectator, start)
+            # The seat's socket is on another process, and the spectator sees it there.
+            while not shown["table"]["seats"][0]["connected"]:
+                shown = json.loads(spectator.recv(timeout=10))
+                assert shown["seq"] == start
             for _ in range(12):
                 after = play_one(mover, tid, tokens, rng)
                 mine = until(seat, after["seq"])

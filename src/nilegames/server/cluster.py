@@ -67,6 +67,31 @@ class Solo:
     def release(self, table_id: str) -> None:
         return None
 
+    def announce(self, presence: dict[str, frozenset[int]]) -> None:
+        return None
+
+
+def presence_payloads(origin: str, presence: dict[str, frozenset[int]]) -> list[str]:
+    """``P<origin>|<table>:<seat>.<seat>;...``: the seats this process has sockets for."""
+    parts = [f"{tid}:{'.'.join(map(str, sorted(seats)))}" for tid, seats in presence.items()]
+    payloads, current = [], "P" + origin + "|"
+    for part in parts:
+        if len(current) + len(part) + 1 > PAYLOAD_LIMIT:
+            payloads.append(current.rstrip(";"))
+            current = "P" + origin + "|"
+        current += part + ";"
+    payloads.append(current.rstrip(";"))
+    return payloads
+
+
+def parse_presence(payload: str) -> tuple[str, dict[str, frozenset[int]]]:
+    origin, _, body = payload[1:].partition("|")
+    presence = {}
+    for part in filter(None, body.split(";")):
+        tid, _, seats = part.partition(":")
+        presence[tid] = frozenset(int(seat) for seat in filter(None, seats.split(".")))
+    return origin, presence
+
 
 class Changes:
     """What one NOTIFY says: who sent it and the tables it changed (``seq`` is the
@@ -161,6 +186,11 @@ class Postgres:
                         await self.hub.catch_up_all()
                     first, pause = False, 0.2
                     async for notice in connection.notifies():
+                        if notice.payload.startswith("P"):
+                            origin, presence = parse_presence(notice.payload)
+                            if origin != self.name:
+                                self.hub.present_elsewhere(origin, presence)
+                            continue
                         changes = Changes.parse(notice.payload)
                         if changes.origin != self.name:
                             self.hub.changed_elsewhere(changes.tables)
@@ -201,11 +231,31 @@ class Postgres:
         """The table is over: its lease goes (in the next renewal's clean-up)."""
         self.owned.discard(table_id)
 
+    def announce(self, presence: dict[str, frozenset[int]]) -> None:
+        """Tell the others which seats this process has sockets for (an empty set: none
+        any more).  Said again every ttl / 3, and forgotten by the others after ttl
+        without news, so a dead process's players stop showing as connected."""
+        if presence and self.hub is not None:
+            self.hub._later(asyncio.to_thread(self._notify, presence_payloads(self.name, presence)))
+
+    def _notify(self, payloads: list[str]) -> None:
+        try:
+            with self.engine.begin() as connection:
+                for payload in payloads:
+                    connection.execute(
+                        text("SELECT pg_notify(:channel, :payload)"),
+                        {"channel": self.channel, "payload": payload},
+                    )
+        except Exception as error:  # presence is a courtesy: the next round says it again
+            log.warning("announcing presence: %s", " ".join(str(error).split()))
+
     async def _keep_leases(self) -> None:
         """Renew ours, drop those of finished tables, adopt the orphans; every ttl / 3."""
         call_soon: Callable[[str], Awaitable[None]] = self.hub.adopt
         while True:
             try:
+                self.announce(self.hub.local_presence())
+                self.hub.expire_presence(self.ttl)
                 kept, orphans = await asyncio.to_thread(self._renew)
                 for lost in self.owned - kept:
                     self.owned.discard(lost)

@@ -128,8 +128,18 @@ class LiveTable:
     def seq(self) -> int:
         return len(self.log)
 
+    #: Seats other server processes have sockets for, by process: (seats, when said).
+    remote: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
+
+    def local(self) -> frozenset[int]:
+        """The seats with a socket on this process."""
+        return frozenset(s.seat for s in self.subscribers if s.seat is not None)
+
     def connected(self) -> set[int]:
-        return {s.seat for s in self.subscribers if s.seat is not None}
+        seats = set(self.local())
+        for held, _ in self.remote.values():
+            seats |= held
+        return seats
 
     def frame(self, seat: int | None) -> Frame:
         """``seat``'s view now, built and encoded once for the mover's answer and every
@@ -777,6 +787,37 @@ class Hub:
             "bot_moves_refused": self.counts["bot moves refused"],
         }
 
+    def present_elsewhere(self, origin: str, presence: dict[str, frozenset[int]]) -> None:
+        """Another process says which seats it has sockets for."""
+        now_ = time.monotonic()
+        for table_id, seats in presence.items():
+            live = self.tables.get(table_id)
+            if live is None:
+                continue
+            before = live.connected()
+            if seats:
+                live.remote[origin] = (seats, now_)
+            else:
+                live.remote.pop(origin, None)
+            if live.connected() != before:
+                self.publish(live)
+
+    def local_presence(self) -> dict[str, frozenset[int]]:
+        """The seats this process has sockets for, by table (for the others)."""
+        return {tid: seats for tid, live in self.tables.items() if (seats := live.local())}
+
+    def expire_presence(self, ttl: float) -> None:
+        """Forget what a process said more than ``ttl`` seconds ago (it may be dead)."""
+        old = time.monotonic() - ttl
+        for live in list(self.tables.values()):
+            stale = [origin for origin, (_, said) in live.remote.items() if said < old]
+            if stale:
+                before = live.connected()
+                for origin in stale:
+                    del live.remote[origin]
+                if live.connected() != before:
+                    self.publish(live)
+
     def lost_lease(self, table_id: str) -> None:
         """Another process plays this table's bots now: stop ours."""
         live = self.tables.get(table_id)
@@ -852,8 +893,10 @@ class Hub:
         connected."""
         subscriber = Subscriber(seat)
         live.touched = time.monotonic()
-        before = live.connected()
+        before, mine = live.connected(), live.local()
         live.subscribers.append(subscriber)
+        if live.local() != mine:
+            self.cluster.announce({live.record.id: live.local()})
         if live.connected() != before:
             self.publish(live)
         else:
@@ -861,9 +904,11 @@ class Hub:
         return subscriber
 
     def unsubscribe(self, live: LiveTable, subscriber: Subscriber) -> None:
-        before = live.connected()
+        before, mine = live.connected(), live.local()
         live.subscribers.remove(subscriber)
         live.touched = time.monotonic()
+        if live.local() != mine:
+            self.cluster.announce({live.record.id: live.local()})
         if live.connected() != before:
             self.publish(live)
 
