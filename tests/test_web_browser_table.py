@@ -13,7 +13,14 @@ import httpx
 import pytest
 
 from tests.server_helpers import serve
-from tests.web_helpers import CONTRAST_PROBLEMS, UNREACHABLE, chromium_path, new_table, play_out
+from tests.web_helpers import (
+    CONTRAST_PROBLEMS,
+    REASONS,
+    UNREACHABLE,
+    chromium_path,
+    new_table,
+    play_out,
+)
 
 try:
     from playwright.sync_api import Browser, Page, expect, sync_playwright
@@ -152,12 +159,7 @@ def test_undo_log_names_and_clock_at_1280(browser: Browser, server: str) -> None
         assert back["observation"] == before["observation"]
         expect(offering).not_to_have_attribute("aria-disabled", "true")
     # every control the board shows as off explains itself
-    described = page.evaluate(
-        """() => Array.from(document.querySelectorAll(
-            '[data-testid="board"] [aria-disabled="true"], [data-testid="board"] [data-why]'))
-          .map((el) => (el.getAttribute('aria-describedby') || '').split(' ')
-            .map((id) => document.getElementById(id)?.textContent || '').join(''))"""
-    )
+    described = page.evaluate(REASONS)
     assert all(described), described
     # chat: a message typed here and one from the other player arrive; the switch hides it
     chat = page.locator('[data-testid="chat"]')
@@ -350,6 +352,11 @@ def test_keyboard_contrast_and_names_in_every_game(browser: Browser, server: str
         assert page.evaluate(CONTRAST_PROBLEMS) == [], game
         reach = page.evaluate(UNREACHABLE)
         assert reach == {"unfocusable": [], "nameless": []}, game
+        assert all(page.evaluate(REASONS)), game  # every greyed control says why
+        if game == "pharaohs":  # choosing a tile redraws the board: reasons stay
+            page.locator('[data-testid="rack"] button.playable').first.click()
+            page.wait_for_timeout(200)
+            assert all(page.evaluate(REASONS)), game
         assert problems == []
         page.context.close()
     # a whole move by keyboard: Tab reaches the board's actions in order, Enter plays one

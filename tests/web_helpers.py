@@ -128,3 +128,11 @@ UNREACHABLE = """() => {
     nameless: Array.from(controls).filter((e) => !named(e)).map((e) => e.outerHTML.slice(0, 80)),
   };
 }"""
+
+
+#: The reasons of the board's greyed controls: one text per disabled control or inert
+#: card (an empty text is one that does not say why).
+REASONS = """() => Array.from(document.querySelectorAll(['[aria-disabled="true"]',
+    'button:disabled', '[data-why]'].map((x) => `[data-testid="board"] ${x}`).join(', ')))
+  .map((el) => (el.getAttribute('aria-describedby') || '').split(' ')
+    .map((id) => document.getElementById(id)?.textContent || '').join(''))"""

@@ -301,6 +301,16 @@ export function mountTable(root, { id, token }) {
     if (el && view) el.textContent = timerText();
   }
 
+  /** Reasons on every greyed control, also after a board redraws itself (NIL's rack). */
+  function explainNow() {
+    if (!view) return;
+    markInert(els.board, view, '[data-testid="hand"] .inert, [data-testid="rack"] .inert');
+    explainDisabled(els.board, view, module(), pending);
+    watcherOfBoard.takeRecords(); // our own notes are no redraw
+  }
+  const watcherOfBoard = new MutationObserver(() => explainNow());
+  watcherOfBoard.observe(els.board, { childList: true, subtree: true });
+
   /** The guide's tooltips on the board, once they are loaded (per language). */
   let tips = null;
   function tooltips() {
@@ -592,8 +602,7 @@ export function mountTable(root, { id, token }) {
     renderAfter();
     const mod = module();
     mod.render(view, els.board, act); // while an action is under way .busy makes the board inert
-    markInert(els.board, view, '[data-testid="hand"] .inert, [data-testid="rack"] .inert');
-    explainDisabled(els.board, view, mod, pending);
+    explainNow();
     tooltips();
     renderActions();
     renderTools();
@@ -622,6 +631,7 @@ export function mountTable(root, { id, token }) {
     },
     destroy() {
       destroyed = true;
+      watcherOfBoard.disconnect();
       clearTimeout(probe);
       dialog.close();
       clearInterval(timer);

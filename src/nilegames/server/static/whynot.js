@@ -49,6 +49,17 @@ export function explainDisabled(board, view, module, pending) {
     if (el.closest('[data-testid="result"]')) continue;
     // the game's reason, else what the control's own tooltip already says, else a general one
     const reason = general || (module.whyNot && module.whyNot(el, view)) || el.dataset.why || el.title || t('why.generic');
+    if (el.dataset.whyShown === reason) continue; // a board kept from the last render
+    if (el.dataset.whyNote) {
+      const old = document.getElementById(el.dataset.whyNote);
+      if (old) old.remove();
+      const ids = (el.getAttribute('aria-describedby') || '').split(' ').filter((x) => x && x !== el.dataset.whyNote);
+      if (ids.length) el.setAttribute('aria-describedby', ids.join(' '));
+      else el.removeAttribute('aria-describedby');
+      if (el.dataset.whyTitle !== undefined) el.title = el.dataset.whyTitle;
+    } else {
+      el.dataset.whyTitle = el.title || '';
+    }
     if (el.disabled) {
       el.disabled = false; // reachable by the keyboard, and it can say why
       el.setAttribute('aria-disabled', 'true');
@@ -61,6 +72,8 @@ export function explainDisabled(board, view, module, pending) {
     const before = el.getAttribute('aria-describedby');
     el.setAttribute('aria-describedby', before ? `${before} ${id}` : id);
     el.title = el.title && !el.title.includes(reason) ? `${el.title}\n${reason}` : reason;
+    el.dataset.whyShown = reason;
+    el.dataset.whyNote = id;
   }
 }
 
