@@ -10,12 +10,12 @@ two artifacts are the source's "cards worth 2 artifacts".
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 #: Stops on the river, left to right: the left port, spaces 1-9, the right port.
-LEFT_PORT = 0
-RIGHT_PORT = 10
-NUM_STOPS = 11
+LEFT_PORT: Final = 0
+RIGHT_PORT: Final = 10
+NUM_STOPS: Final = 11
 SPACES = range(1, 10)
 PORTS = (LEFT_PORT, RIGHT_PORT)
 
@@ -28,9 +28,10 @@ STOP_REGION = (-1, 0, 0, 0, 1, 1, 1, 2, 2, 2, -1)
 COIN_STOPS = frozenset({LEFT_PORT, 2, 5, 8, RIGHT_PORT})
 
 TYPE_KEYS = ("scarab", "ankh", "vase", "mask")
-NUM_TYPES = len(TYPE_KEYS)
+NUM_TYPES: Final = 4
 #: The type of a wild "?" card: its owner names a type when offering it.
-WILD = NUM_TYPES
+WILD: Final = 4
+assert len(TYPE_KEYS) == NUM_TYPES == WILD
 
 
 class Card(NamedTuple):
@@ -62,7 +63,8 @@ def _space_cards(space: int) -> list[Card]:
 
 #: Every card, by id: 6 per space, spaces 1 to 9.
 CARDS: tuple[Card, ...] = tuple(card for space in SPACES for card in _space_cards(space))
-NUM_CARDS = len(CARDS)
+NUM_CARDS: Final = 54  # a literal, for the compiled kernel (see actions.py)
+assert len(CARDS) == NUM_CARDS
 
 
 def card_key(card: Card) -> str:
@@ -80,3 +82,9 @@ def offer_class(card_id: int) -> tuple[int, int, int]:
     """
     card = CARDS[card_id]
     return (card.region, card.type, card.artifacts)
+
+
+_CLASSES = sorted({offer_class(card) for card in range(NUM_CARDS)})
+#: Each card's :func:`offer_class` as one bit: cards alike share it, so a set of classes
+#: is an int (the legal actions are generated at every step without building tuples).
+CLASS_BIT: tuple[int, ...] = tuple(1 << _CLASSES.index(offer_class(c)) for c in range(NUM_CARDS))

@@ -10,7 +10,7 @@ so far.  Nothing else is hidden, so every seat sees the whole table.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from nilegames.core import CHANCE, TERMINAL, Action, Observation, State
 from nilegames.core.ranking import place_returns
@@ -25,6 +25,7 @@ from nilegames.games.artifacts.actions import (
 )
 from nilegames.games.artifacts.cards import (
     CARDS,
+    CLASS_BIT,
     COIN_STOPS,
     LEFT_PORT,
     NUM_CARDS,
@@ -32,7 +33,6 @@ from nilegames.games.artifacts.cards import (
     NUM_TYPES,
     RIGHT_PORT,
     WILD,
-    offer_class,
 )
 from nilegames.games.artifacts.monuments import (
     COMPLETED_FAVOUR,
@@ -51,7 +51,17 @@ if TYPE_CHECKING:
     from nilegames.games.artifacts.game import ArtifactsGame
 
 # Phases: chance ones draw a monument, a first player or a card; the others are a seat's.
-REVEAL, FIRST, DEAL, SAILING, TAKING, BUYING, OFFERING, DECLARING, OVER = range(9)
+# Literal constants: a compiled build inlines them, where a name computed at import costs
+# it a dictionary lookup at every use.
+REVEAL: Final = 0
+FIRST: Final = 1
+DEAL: Final = 2
+SAILING: Final = 3
+TAKING: Final = 4
+BUYING: Final = 5
+OFFERING: Final = 6
+DECLARING: Final = 7
+OVER: Final = 8
 PHASE_NAMES = (
     "setup",
     "setup",
@@ -75,9 +85,28 @@ STEP_NAMES = (
     "declare",
     "over",
 )
-CHANCE_PHASES = frozenset({REVEAL, FIRST, DEAL, BUYING})
-PRICE = 3
-COINS_IN_BOX = 30
+CHANCE_PHASES = frozenset({REVEAL, FIRST, DEAL, BUYING})  # phase <= DEAL or BUYING
+PRICE: Final = 3
+COINS_IN_BOX: Final = 30
+#: What the hot paths read of a card, as tuples of this module: a compiled build keeps
+#: them in C statics (an imported name is a dictionary lookup, a card's field a getattr).
+SPACE_OF: Final = tuple(card.space for card in CARDS)
+TYPE_OF: Final = tuple(card.type for card in CARDS)
+CLASS_OF: Final = CLASS_BIT
+#: ``deal_outcomes(size)[card]``: the chance outcome of drawing ``card`` from a deck of
+#: ``size`` cards, made once per size and shared, so a chance node makes no tuples.
+_DEALS: Final[list[tuple[tuple[int, float], ...] | None]] = [None] * (NUM_CARDS + 1)
+
+
+def deal_outcomes(size: int) -> tuple[tuple[int, float], ...]:
+    table = _DEALS[size]
+    if table is None:
+        share = 1.0 / size
+        table = tuple((card, share) for card in range(NUM_CARDS))
+        _DEALS[size] = table
+    return table
+
+
 #: Cards laid out under the river each round, by player count.
 CARDS_PER_ROUND = {2: 8, 3: 9, 4: 12}
 #: A digital safeguard the seed does not need: a game that has not ended after this many
@@ -162,23 +191,77 @@ class ArtifactsState(State):
     # -- contract ------------------------------------------------------------------------
     def current_player(self) -> int:
         phase = self.phase
-        if phase in CHANCE_PHASES:
+        if phase <= DEAL or phase == BUYING:
             return CHANCE
         if phase == OVER:
             return TERMINAL
         return self.seat
 
+    def is_chance_node(self) -> bool:
+        phase = self.phase
+        return phase <= DEAL or phase == BUYING
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
+        if phase in (DEAL, BUYING):
+            table = deal_outcomes(len(self.deck))
+            return [table[card] for card in self.deck]  # the deck is kept sorted
         if phase == REVEAL:
             unseen = [m for m in range(NUM_MONUMENTS) if m not in self.revealed]
             return [(m, 1.0 / len(unseen)) for m in unseen]
         if phase == FIRST:
             return [(seat, 1.0 / self.n) for seat in range(self.n)]
-        if phase in (DEAL, BUYING):
-            deck = sorted(self.deck)
-            return [(card, 1.0 / len(deck)) for card in deck]
         return []
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase <= DEAL or phase == BUYING:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        if phase == OVER:
+            return []
+        legal = self.legal_cache
+        if legal is None:
+            legal = self.legal_cache = self._compute_legal_actions()
+        return legal[:]
+
+    def apply_action(self, action: object, *, player: int | None = None) -> None:
+        """The contract's ``apply_action`` with the two common cases checked here.
+
+        A legal seat action and a card from the deck are applied without the generic
+        path's calls; anything else, refusals included, goes through
+        :meth:`State.apply_action`.
+        """
+        phase = self.phase
+        if type(action) is int:
+            if phase in (DEAL, BUYING):
+                if (player is None or player == CHANCE) and action in self.deck:
+                    self.legal_cache = None
+                    if phase == DEAL:
+                        self._on_deal(action)
+                    else:
+                        self._on_bought(action)
+                    self._history.append(action)
+                    return
+            elif phase >= SAILING and phase != OVER and (player is None or player == self.seat):
+                legal = self.legal_cache
+                if legal is None:
+                    legal = self.legal_cache = self._compute_legal_actions()
+                if action in legal:
+                    self.legal_cache = None
+                    if phase == SAILING:
+                        self._on_sailing(action)
+                    elif phase == OFFERING:
+                        self._on_offering(action)
+                    elif phase == TAKING:
+                        self._take(action - TAKE)
+                    else:
+                        self._on_declare(action)
+                    self._history.append(action)
+                    return
+        super().apply_action(action, player=player)
 
     def _is_chance_outcome(self, action: Action) -> bool:
         phase = self.phase
@@ -329,9 +412,12 @@ class ArtifactsState(State):
         elif phase == OFFERING:
             self._on_offering(action)
         elif phase == DECLARING:
-            self.declared[-1] = action - DECLARE
-            self.phase = OFFERING
-            self.events.append(("declare", self.seat, self.offering[-1], action - DECLARE))
+            self._on_declare(action)
+
+    def _on_declare(self, action: Action) -> None:
+        self.declared[-1] = action - DECLARE
+        self.phase = OFFERING
+        self.events.append(("declare", self.seat, self.offering[-1], action - DECLARE))
 
     # set-up and rounds
     def _on_reveal(self, monument: int) -> None:
@@ -377,15 +463,14 @@ class ArtifactsState(State):
     def _deck_ready(self) -> bool:
         """Whether a card can be drawn, shuffling the discards in when the deck is empty."""
         if not self.deck and self.discard:
-            self.deck = self.discard
+            self.deck = sorted(self.discard)  # kept sorted: the chance outcomes' order
             self.discard = []
             self.events.append(("reshuffle", len(self.deck)))
         return bool(self.deck)
 
     def _on_deal(self, card: int) -> None:
         self.deck.remove(card)
-        space = CARDS[card].space
-        self.under[space].append(card)
+        self.under[SPACE_OF[card]].append(card)
         self.deal_left -= 1
         self.events.append(("deal", card))
         self._next_deal()
@@ -476,8 +561,9 @@ class ArtifactsState(State):
         else:
             card = action - OFFER
             self.offering.append(card)
-            is_wild = CARDS[card].type == WILD
-            self.declared.append(-1 if is_wild else CARDS[card].type)
+            kind = TYPE_OF[card]
+            is_wild = kind == WILD
+            self.declared.append(-1 if is_wild else kind)
             self.events.append(("offer", self.seat, card))
             if is_wild:
                 self.phase = DECLARING
@@ -552,13 +638,14 @@ class ArtifactsState(State):
 
 
 def first_of_each_class(cards: list[int]) -> list[int]:
-    """The lowest id of each class of alike cards among ``cards``, sorted."""
-    seen: set[tuple[int, int, int]] = set()
+    """The lowest id of each class of alike cards (:func:`offer_class`) among ``cards``,
+    sorted; the classes seen so far are bits of one int."""
+    seen = 0
     chosen: list[int] = []
     for card in sorted(cards):
-        key = offer_class(card)
-        if key not in seen:
-            seen.add(key)
+        bit = CLASS_OF[card]
+        if not seen & bit:
+            seen |= bit
             chosen.append(card)
     return chosen
 
@@ -602,4 +689,5 @@ def _restore(game: ArtifactsGame, history: list[Action], fields: dict[str, Any])
     state._history = history
     for name, value in fields.items():
         setattr(state, name, value)
+    state.deck.sort()  # states saved before the deck was kept sorted
     return state

@@ -15,13 +15,21 @@ MARKET: Final = 1
 OFFERING: Final = 2
 #: ``DISCARD_HAND + kind``: discard a card of that kind from the hand (kinds 0..14).
 DISCARD_HAND: Final = 3
+# Literals, so that the compiled kernel inlines them (see cards.py); the assert below
+# holds them to the layout the comments give.
 #: ``DISCARD_STOCK + crop``: discard a crop card from the stock.
-DISCARD_STOCK: Final = DISCARD_HAND + LOCUST
+DISCARD_STOCK: Final = 18
 #: ``PLANT + crop``: lay one crop card from the hand into the planting being made.
-PLANT: Final = DISCARD_STOCK + NUM_CROPS
+PLANT: Final = 23
 #: ``SPECULATE + (kind - FIRST_SPECULATION)``: lay one speculation card.
-SPECULATE: Final = PLANT + NUM_CROPS
-NUM_ACTIONS: Final = SPECULATE + NUM_SPECULATIONS
+SPECULATE: Final = 28
+NUM_ACTIONS: Final = 38
+assert (DISCARD_STOCK, PLANT, SPECULATE, NUM_ACTIONS) == (
+    DISCARD_HAND + LOCUST,
+    DISCARD_HAND + LOCUST + NUM_CROPS,
+    DISCARD_HAND + LOCUST + 2 * NUM_CROPS,
+    DISCARD_HAND + LOCUST + 2 * NUM_CROPS + NUM_SPECULATIONS,
+)
 
 
 def discard_hand(kind: int) -> int:

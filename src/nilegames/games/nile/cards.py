@@ -12,15 +12,21 @@ from typing import Final
 
 CROPS: Final = ("Papyrus", "Wheat", "Lettuce", "Castor", "Flax")
 CROP_COLOURS: Final = ("red", "yellow", "green", "brown", "lavender")
-NUM_CROPS: Final = len(CROPS)
+# The counts below are written out as literals: the compiled kernel then inlines them,
+# where a computed constant costs a dictionary lookup at every use.  The asserts hold
+# them to what they count.
+NUM_CROPS: Final = 5
 PAPYRUS, WHEAT, LETTUCE, CASTOR, FLAX = range(NUM_CROPS)
 
 #: The ten speculation cards, one for each pair of crops, in a fixed order.
 SPECULATION_PAIRS: Final = tuple(combinations(range(NUM_CROPS), 2))
-NUM_SPECULATIONS: Final = len(SPECULATION_PAIRS)
-FIRST_SPECULATION: Final = NUM_CROPS
-LOCUST: Final = NUM_CROPS + NUM_SPECULATIONS
-NUM_KINDS: Final = LOCUST + 1
+NUM_SPECULATIONS: Final = 10
+FIRST_SPECULATION: Final = 5
+LOCUST: Final = 15
+NUM_KINDS: Final = 16
+assert len(CROPS) == NUM_CROPS
+assert len(SPECULATION_PAIRS) == NUM_SPECULATIONS
+assert (FIRST_SPECULATION, LOCUST, NUM_KINDS) == (NUM_CROPS, 15, LOCUST + 1)
 
 CROP_CARDS_PER_KIND: Final = 16
 HAND_SIZE: Final = 5

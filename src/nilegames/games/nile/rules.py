@@ -7,11 +7,12 @@ reading of each rule.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from nilegames.core.ranking import place_returns
 from nilegames.games.nile.cards import NUM_CROPS
 
-NO_OWNER = -1
+NO_OWNER: Final = -1
 
 
 def planting_is_complete(
