@@ -28,6 +28,14 @@ except ImportError:  # pragma: no cover - .ci/run installs it
     pytest.skip("Playwright not found: pip install playwright", allow_module_level=True)
 
 STATUS = '[data-testid="status"]'
+# Piles smallest first: all three equal on the first; seats 0 and 1 up to the third; the
+# fourth makes seat 0 the winner (seat 1's larger fifth pile does not count).
+TIE_BREAK = """async () => {
+  const { tieBreakText } = await import('/results.js');
+  const words = ['first', 'second', 'third', 'fourth', 'fifth'].map((w) => ({ what: `the ${w}` }));
+  const spec = { keys: [[0, 1, 1, 3, 3], [0, 1, 1, 2, 6], [0, 0, 0, 0, 3]], clear: 'x', words };
+  return tieBreakText(spec, null, (s, i) => String(spec.keys[s][i]));
+}"""
 NOT_PENDING = (
     """() => document.querySelector('[data-testid="status"]')?.dataset.state !== 'pending'"""
 )
@@ -248,6 +256,12 @@ def test_result_dialog_in_both_languages(browser: Browser, server: str) -> None:
         text = dialog.inner_text()
         assert "score" not in text.lower() and "+1" not in text and "-1" not in text
         expect(dialog.locator('[data-testid="result-tiebreak"]')).not_to_be_empty()
+        if lang == "en":  # the tie-break names the comparison that made the winner
+            said = page.evaluate(TIE_BREAK)
+            assert said == (
+                "Seat 0 and Seat 1 are equal up to the third (1); "
+                "next the rules compare the fourth: Seat 0 3, Seat 1 2."
+            ), said
         word = "Close" if lang == "en" else "Fermer"
         page.get_by_role("button", name=word).click()
         expect(dialog).to_be_hidden()

@@ -14,7 +14,7 @@ register({
     'res.youWin': 'You win!',
     'res.wins': '{who} wins.',
     'res.share': '{who} share the win.',
-    'res.tie': '{who} tie on {what} ({value}); next the rules compare {next}: {list}.',
+    'res.tie': '{who} are equal up to {what} ({value}); next the rules compare {next}: {list}.',
     'res.allTied': '{who} are equal in everything the rules compare: the win is shared.',
     'res.unfinished': 'This game was not finished: there is no result.',
     'res.nile.how': 'Each player’s five crop piles, from the smallest (1st) to the largest (5th). The smallest pile decides; if equal, the next smallest, and so on.',
@@ -152,25 +152,26 @@ const compare = (a, b) => {
 
 /** How the rules picked the winner, in words: who led on the first key, and which later key broke a tie. */
 export function tieBreakText(spec, viewer, shown) {
-  const seats = spec.keys.map((_, s) => s);
   const value = (s, i) => Math.abs(spec.keys[s][i]);
-  let tied = seats;
-  for (let i = 0; i < (spec.keys[0] || []).length; i += 1) {
+  let tied = spec.keys.map((_, s) => s);
+  let decisive = null; // [index, the seats still equal before it]
+  for (let i = 0; i < (spec.keys[0] || []).length && tied.length > 1; i += 1) {
     const best = Math.max(...tied.map((s) => spec.keys[s][i]));
     const next = tied.filter((s) => spec.keys[s][i] === best);
     if (i === 0 && next.length === 1) {
       return t(spec.clear, { who: seatName(next[0], null), value: value(next[0], 0) });
     }
-    if (next.length < tied.length && i > 0) {
-      const list = tied.map((s) => `${seatName(s, null)} ${shown(s, i)}`).join(', ');
-      return t('res.tie', {
-        who: joinList(tied.map((s) => seatName(s, null))), what: spec.words[i - 1].what,
-        value: value(tied[0], i - 1), next: spec.words[i].next || spec.words[i].what, list,
-      });
-    }
+    if (next.length < tied.length) decisive = [i, tied];
     tied = next;
   }
-  return t('res.allTied', { who: joinList(tied.map((s) => seatName(s, null))) });
+  if (tied.length > 1) return t('res.allTied', { who: joinList(tied.map((s) => seatName(s, null))) });
+  // the last comparison that still split the leaders is the one that made the winner
+  const [i, before] = decisive;
+  const list = before.map((s) => `${seatName(s, null)} ${shown(s, i)}`).join(', ');
+  return t('res.tie', {
+    who: joinList(before.map((s) => seatName(s, null))), what: spec.words[i - 1].what,
+    value: value(before[0], i - 1), next: spec.words[i].next || spec.words[i].what, list,
+  });
 }
 
 /** The result's content (a table and sentences) for a finished observation, or null. */
