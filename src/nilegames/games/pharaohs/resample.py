@@ -14,7 +14,12 @@ Walking the events in order, it keeps a bag and each other seat's rack of the ne
   lay or show;
 * the world is kept only if every later lay and show finds its tiles in the rack, every
   draw ``player`` saw finds its kind in the bag, and a seat whose turn has begun without
-  showing its rack holds a tile that fits; otherwise another is drawn.
+  showing its rack holds a tile that fits; otherwise another is drawn.  After each draw
+  a quick test goes back at once when the seat's rack can no longer be filled in time,
+  or the bag can no longer give some kind in time (kind by kind, in event order).
+
+What the story asks of each rack (the plan) depends only on the story: a search, which
+resamples one state again and again, works it out once per state and seat.
 
 The world that comes out has a history that is legal move for move (the tests replay it)
 and gives ``player`` the same observation.  It is a consistent world, not an exact draw
@@ -466,9 +471,6 @@ class _Walk:
             self.lacking[kind] -= 1
         rack[kind] += 1
         return True
-
-    def lacking_of(self, seat: int, kind: int) -> int:
-        return max(0, self.owed[seat][kind] - self.racks[seat][kind])
 
     def step(self, event: tuple[object, ...], player: int, hold: int = 0) -> bool:
         """Apply one event that is not a hidden draw; False if it cannot happen here.
