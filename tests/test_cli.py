@@ -314,3 +314,15 @@ def test_players_have_names_in_the_log_and_the_bots_are_medium_by_default() -> N
     assert f"seat 1: {BOT_NAMES[0]} (medium)" in out
     assert "Ana> " in out
     assert f"Turn 1: {BOT_NAMES[0]}" in out or "Turn 1: You" in out
+
+
+def test_the_game_name_alone_seats_you_against_bots(tmp_path: Path) -> None:
+    """``nilegames play nile`` is a game for the one who typed it, not one to watch."""
+    path = tmp_path / "game.json"
+    code, out = run("play", "nile", "--seed", "2", "--record", str(path), answers="q\n")
+    assert code == 0
+    assert "seat 0: you" in out
+    record = load(path)
+    assert record.players == 2
+    assert record.meta["seats"] == ["you", "medium"]
+    assert seat_actions(path, 0) == []  # quit at the first question

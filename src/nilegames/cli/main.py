@@ -142,7 +142,9 @@ def play(
     players: Annotated[int | None, typer.Option("--players", "-n", help="Seats.")] = None,
     you: Annotated[
         list[int] | None,
-        typer.Option("--you", help="A seat you play (repeat for hot-seat); none: watch bots."),
+        typer.Option(
+            "--you", help="A seat you play (repeat for hot-seat) [0; none with --bots alone]."
+        ),
     ] = None,
     bots: Annotated[int | None, typer.Option(help="Bot seats (alone: watch N bots).")] = None,
     bot: Annotated[
@@ -172,7 +174,9 @@ def play(
     lang: Annotated[str, typer.Option(help=f"Language: {', '.join(LANGUAGES)}.")] = "en",
 ) -> None:
     """Play GAME against bots, hot-seat with friends, or watch bots play."""
-    seats = sorted(set(you or ()))
+    # A newcomer who types only the game's name came to play: seat 0 is theirs. Watching
+    # bots is asked for with --bots.
+    seats = sorted(set(you or ())) or ([0] if bots is None else [])
     kinds = bot or ["medium"]
     with clear_errors():
         if lang not in LANGUAGES:
