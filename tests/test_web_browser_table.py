@@ -130,6 +130,10 @@ def test_undo_log_names_and_clock_at_1280(browser: Browser, server: str) -> None
     assert board is not None and side is not None
     assert side["x"] >= board["x"] + board["width"], "the log is beside the board"
     assert in_viewport(page, '[data-testid="log"] li')
+    # by turn: the newest turn's heading on top, then that turn's events, newest first
+    events = log.locator("li").evaluate_all("items => items.map(li => li.dataset.event)")
+    assert events[0] == "turn", events
+    assert events.index("flood") < events.index("turn", 1), events[:12]
     # names on the table and in the log, the clock of the seat to move
     expect(page.locator(".seat-line")).to_contain_text("Amira")
     expect(page.locator('[data-testid="board"]')).to_contain_text("Bastien")

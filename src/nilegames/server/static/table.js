@@ -41,17 +41,31 @@ function withNames(text, viewer) {
   });
 }
 
-/** Log entries, newest first, in the page's language. */
+/** Events that open a turn or a round: a log group starts at each. */
+const HEADERS = new Set(['turn', 'round']);
+
+/** Log entries in the page's language, by turn: the newest turn first, each turn under its
+ * own heading and its newest entry just below it, so the heading never trails its entries. */
 export function logList(obs, module, viewer, freshFrom = Infinity) {
   const log = (obs && obs.log) || [];
   const start = Math.max(0, log.length - LOG_LINES);
-  const items = [];
-  for (let i = log.length - 1; i >= start; i -= 1) {
+  const groups = [[]];
+  for (let i = start; i < log.length; i += 1) {
+    if (HEADERS.has(log[i].event) && groups[groups.length - 1].length) groups.push([]);
+    groups[groups.length - 1].push(i);
+  }
+  const item = (i) => {
     const ev = log[i];
     const text = withNames(module.eventText ? module.eventText(ev, viewer) : ev.text, viewer);
-    items.push(h('li', { class: [i >= freshFrom && 'fresh', `ev-${ev.event}`], 'data-event': ev.event }, text || ev.text || ''));
+    return h('li', { class: [i >= freshFrom && 'fresh', `ev-${ev.event}`], 'data-event': ev.event }, text || ev.text || '');
+  };
+  const items = [];
+  for (const group of groups.reverse()) {
+    const headed = HEADERS.has(log[group[0]] && log[group[0]].event);
+    if (headed) items.push(item(group[0]));
+    for (const i of group.slice(headed ? 1 : 0).reverse()) items.push(item(i));
   }
-  return h('ol', { class: 'log-list', reversed: true, start: log.length }, items);
+  return h('ol', { class: 'log-list' }, items);
 }
 
 /** The log panel: a region with role="log", newest entry first so it is seen at once. */
