@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from nilegames.core import Action, IllegalActionError, State, resolve_chance
 from nilegames.games.pharaohs import board
+from nilegames.games.pharaohs import resample as resample_module
 from nilegames.games.pharaohs import state as state_module
 from nilegames.games.pharaohs.actions import END_TURN, NUM_ACTIONS
 from nilegames.games.pharaohs.game import PharaohsGame
@@ -534,6 +535,23 @@ def test_resample_at_the_end_of_the_bag(config: Config, crowded: bool) -> None:
                 assert sample.racks[player] == state.racks[player]
                 assert sample.bag_size == sum(sample.bag) == state.bag_size
             assert world(replay(sample)) == world(sample)  # legal, and the same world
+
+
+@SETTINGS
+@given(configs())
+@example((3, 2, 0.95))  # loops: seats kept universal tiles
+def test_a_plan_carried_along_the_game_is_the_plan_made_afresh(config: Config) -> None:
+    """The resampler replays the board once per state, going on from the plan it made
+    for the same state earlier in the game: the same holds as a replay from the start."""
+    rng = random.Random(config[1])
+    for state in crowded_games(config):
+        if state.phase != PLAY or rng.random() > 0.3:
+            continue
+        seat = state.seat
+        state.resample_from_infostate(seat, rng)
+        kept = state.resample_plans[seat]
+        assert isinstance(kept, resample_module._Plan)
+        assert kept.holds == resample_module._Plan(state, seat).holds
 
 
 # -- copies ------------------------------------------------------------------------------------

@@ -51,7 +51,9 @@ def resample(state: PharaohsState, player: int, rng: random.Random) -> PharaohsS
     # is worked out once per state, seat and length of the story.
     plan = state.resample_plans.get(player)
     if not isinstance(plan, _Plan) or plan.length != len(state.events):
-        plan = state.resample_plans[player] = _Plan(state, player)
+        # The story only grows: the replay of the board an earlier plan made goes on.
+        board = plan.board if isinstance(plan, _Plan) else None
+        plan = state.resample_plans[player] = _Plan(state, player, board)
     for _ in range(MAX_TRIES):
         world = plan.attempt(rng)
         if world is not None:
@@ -62,7 +64,7 @@ def resample(state: PharaohsState, player: int, rng: random.Random) -> PharaohsS
 class _Plan:
     """What the public story asks of each hidden rack, computed once per resample."""
 
-    def __init__(self, state: PharaohsState, player: int) -> None:
+    def __init__(self, state: PharaohsState, player: int, board: _Board | None = None) -> None:
         self.state = state
         self.player = player
         self.length = len(state.events)
@@ -117,45 +119,13 @@ class _Plan:
         self.reserve = self._reserves(state.events, player)
         #: Per event index of a lay by another seat, the universal tiles that seat must
         #: still hold after it, and the same per seat as (event index, count), in order.
-        self.holds = self._holds(state.events, player)
+        self.board = _Board() if board is None else board.copy()
+        self.holds = self.board.replay(state.events, player)
         self.seat_holds: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         for index, count in sorted(self.holds.items()):
             seat = state.events[index][1]
             assert isinstance(seat, int)
             self.seat_holds[seat].append((index, count))
-
-    @staticmethod
-    def _holds(events: list[tuple[object, ...]], player: int) -> dict[int, int]:
-        """How many universal tiles a seat kept after each of its lays that ``player`` did
-        not see drawn: a tile whose only way on crosses the river is legal only for a seat
-        that keeps a universal tile for each crossing (a loop)."""
-        exits = [0] * NUM_CELLS
-        points = [0] * NUM_POINTS
-        reach = START_REACH
-        holds: dict[int, int] = {}
-        for index, event in enumerate(events):
-            if event[0] != "lay":
-                continue
-            seat, cell, entry, exit_ = event[1], event[2], event[3], event[4]
-            assert isinstance(cell, int)
-            assert isinstance(entry, int)
-            assert isinstance(exit_, int)
-            exits[cell] |= 1 << entry | 1 << exit_
-            for end in (entry, exit_):
-                point = POINT[cell][end]
-                if point >= 0:
-                    points[point] = 1
-            target, back = NEXT[cell][exit_], (exit_ + 4) & 7
-            if target >= 0 and not IS_GOAL[target]:
-                reach = update_reach(reach, target, back, exits, points)  # as the state does
-            if seat == player or target == FINISHED or (not exits[target] and reach[target]):
-                continue
-            need = 1
-            while need < COUNTS[UNIVERSAL] and not way_on(target, back, exits, points, need):
-                need += 1
-            if need:
-                holds[index] = need
-        return holds
 
     @staticmethod
     def _flows(events: list[tuple[object, ...]], player: int) -> list[list[tuple[int, int]]]:
@@ -418,6 +388,61 @@ class _Plan:
                 return kind
             point -= count
         raise AssertionError("unreachable")
+
+
+class _Board:
+    """The board replayed lay by lay, for the universal tiles a loop made a seat keep."""
+
+    __slots__ = ("exits", "holds", "length", "points", "reach")
+
+    def __init__(self) -> None:
+        self.exits = [0] * NUM_CELLS
+        self.points = [0] * NUM_POINTS
+        self.reach = START_REACH
+        #: Per event index of a lay by another seat than the searcher, the universal tiles
+        #: that seat must still hold after it.
+        self.holds: dict[int, int] = {}
+        self.length = 0  # events replayed
+
+    def copy(self) -> _Board:
+        other = _Board()
+        other.exits = self.exits[:]
+        other.points = self.points[:]
+        other.reach = self.reach  # never changed in place
+        other.holds = dict(self.holds)
+        other.length = self.length
+        return other
+
+    def replay(self, events: list[tuple[object, ...]], player: int) -> dict[int, int]:
+        """The holds after replaying the events not replayed yet: how many universal tiles
+        a seat kept after each of its lays that ``player`` did not see drawn (a tile whose
+        only way on crosses the river is legal only for a seat that keeps a universal tile
+        for each crossing: a loop)."""
+        exits, points, holds = self.exits, self.points, self.holds
+        for index in range(self.length, len(events)):
+            event = events[index]
+            if event[0] != "lay":
+                continue
+            seat, cell, entry, exit_ = event[1], event[2], event[3], event[4]
+            assert isinstance(cell, int)
+            assert isinstance(entry, int)
+            assert isinstance(exit_, int)
+            exits[cell] |= 1 << entry | 1 << exit_
+            for end in (entry, exit_):
+                point = POINT[cell][end]
+                if point >= 0:
+                    points[point] = 1
+            target, back = NEXT[cell][exit_], (exit_ + 4) & 7
+            if target >= 0 and not IS_GOAL[target]:
+                self.reach = update_reach(self.reach, target, back, exits, points)  # as play
+            if seat == player or target == FINISHED or (not exits[target] and self.reach[target]):
+                continue
+            need = 1
+            while need < COUNTS[UNIVERSAL] and not way_on(target, back, exits, points, need):
+                need += 1
+            holds[index] = need
+        self.length = len(events)
+        return holds
 
 
 class _Walk:
