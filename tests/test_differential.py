@@ -1,8 +1,8 @@
 """Engine changes keep every game identical: seeded random games against their recording.
 
-Each configuration's recording (``tests/fixtures/differential``) holds 1,000 games; the
-suite plays the first ``NILEGAMES_DIFFERENTIAL_GAMES`` of each (25 by default, so that the
-suite stays fast; ``make differential`` plays all of them).  How the digest is made and how
+Each configuration's recording (``tests/fixtures/differential``) holds up to 1,000 games;
+the suite plays the first ``NILEGAMES_DIFFERENTIAL_GAMES`` of each (25 by default, about 22
+CPU seconds in all, so that the suite stays fast; ``make differential`` plays all of them).  How the digest is made and how
 to regenerate a recording: ``tests/differential.py``.
 """
 
