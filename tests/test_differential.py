@@ -2,8 +2,8 @@
 
 Each configuration's recording (``tests/fixtures/differential``) holds up to 1,000 games;
 the suite plays the first ``NILEGAMES_DIFFERENTIAL_GAMES`` of each (25 by default, about 22
-CPU seconds in all, so that the suite stays fast; ``make differential`` plays all of them).  How the digest is made and how
-to regenerate a recording: ``tests/differential.py``.
+CPU seconds in all, so that the suite stays fast; ``make differential`` plays all of them).
+How the digest is made and how to regenerate a recording: ``tests/differential.py``.
 """
 
 from __future__ import annotations
