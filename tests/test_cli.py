@@ -326,3 +326,26 @@ def test_the_game_name_alone_seats_you_against_bots(tmp_path: Path) -> None:
     assert record.players == 2
     assert record.meta["seats"] == ["you", "medium"]
     assert seat_actions(path, 0) == []  # quit at the first question
+
+
+def test_h_gives_the_hard_bots_move_and_the_record_notes_it(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    args = ("play", "nile", "--seed", "3", "--bot", "random", "--record", str(path))
+    code, out = run(*args, answers="h\nq\n")
+    assert code == 0
+    found = re.search(r"Hint: (.+) \(your expected result (\d+)%, from (\d+) searches\)", out)
+    assert found is not None, out[-2000:]
+    record = load(path)
+    assert record.meta["hints"] == [{"seat": 0, "step": len(record.actions)}]
+    # the move hinted is one seat 0 may play there
+    state = replay(record)
+    assert found.group(1) in {state.action_to_string(a) for a in state.legal_actions()}
+
+
+def test_hints_are_off_at_a_table_of_several_people(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    args = ("play", "nile", "--you", "0", "--you", "1", "--seed", "3", "--record", str(path))
+    code, out = run(*args, answers="\nh\nq\n")
+    assert code == 0
+    assert "Hints are off" in out
+    assert "hints" not in load(path).meta

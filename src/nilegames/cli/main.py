@@ -172,6 +172,13 @@ def play(
         typer.Option("--name", help="Your name (repeat for each of your seats, in order)."),
     ] = None,
     lang: Annotated[str, typer.Option(help=f"Language: {', '.join(LANGUAGES)}.")] = "en",
+    hints: Annotated[
+        bool | None,
+        typer.Option(
+            "--hints/--no-hints",
+            help="h asks the hard bot for a move (default: on when you play alone).",
+        ),
+    ] = None,
 ) -> None:
     """Play GAME against bots, hot-seat with friends, or watch bots play."""
     # A newcomer who types only the game's name came to play: seat 0 is theirs. Watching
@@ -218,6 +225,7 @@ def play(
         pause=pause,
         bot=kinds,
         names=dict(zip(seats, names, strict=False)),
+        hints=hints,
     )
     screen.banner = f"{configured.title} · seed {seed} · {cast(session.cast())}"
     if not seats:

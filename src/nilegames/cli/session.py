@@ -22,6 +22,7 @@ from pathlib import Path
 from rich.text import Text
 
 from nilegames.ai import Bot, ask, make_bot
+from nilegames.ai.hint import hint
 from nilegames.cli.prompt import Quit
 from nilegames.cli.screen import ChoiceError, Screen
 from nilegames.cli.words import TEXT
@@ -32,7 +33,11 @@ from nilegames.core.undo import undo, undo_status
 
 __all__ = ["BOT_NAMES", "Quit", "Session", "bot_seed", "parse_choice"]
 
-HELP_WORDS = frozenset({"?", "h", "help"})
+HELP_WORDS = frozenset({"?", "help"})
+HINT_WORDS = frozenset({"h", "hint"})
+#: A hint's search budget: iterations, not seconds, so a seed gives the same hint on any
+#: machine (about the hard level's second of thought on this project's benchmarks).
+HINT_ITERATIONS = 1000
 LOG_WORDS = frozenset({"l", "log"})
 UNDO_WORDS = frozenset({"u", "undo", "b", "back"})
 #: Names for the bots, so the log reads like a table of people.
@@ -81,6 +86,7 @@ class Session:
         pause: float = 0.0,
         bot: str | Sequence[str] = "medium",
         names: Mapping[int, str] | None = None,
+        hints: bool | None = None,
     ) -> None:
         self.state = state
         self.humans = humans
@@ -106,6 +112,9 @@ class Session:
             given.setdefault(s, BOT_NAMES[i % len(BOT_NAMES)])
         self.names: dict[int, str] = given
         screen.names = {s: n for s, n in given.items() if not (s in humans and len(humans) == 1)}
+        # Hints help one person against bots; among several people they are asked for.
+        self.hints = len(humans) == 1 if hints is None else hints
+        self.hints_used: list[dict[str, int]] = []
         self.last_viewer: int | None = None
         self.last_shown: int | None = None
 
@@ -127,7 +136,8 @@ class Session:
     def record(self) -> GameRecord:
         """The game so far as a record, with the seed and who played which seat."""
         labels = [self.labels[s] for s in range(self.state.num_players())]
-        return GameRecord.of(self.state, seed=self.seed, seats=labels)
+        extra = {"hints": self.hints_used} if self.hints_used else {}
+        return GameRecord.of(self.state, seed=self.seed, seats=labels, **extra)
 
     def save(self, path: Path) -> None:
         save(self.record(), path)
@@ -220,6 +230,9 @@ class Session:
             if low in HELP_WORDS:
                 self.screen.help(state, seat, moves, choices)
                 continue
+            if low in HINT_WORDS:
+                self.give_hint(seat)
+                continue
             if low in LOG_WORDS:
                 self.screen.full_log(state, seat)
                 continue
@@ -299,6 +312,22 @@ class Session:
         message = self.screen.say("not_a_choice", text=answer)
         self.screen.console.print(Text.assemble(("✗ ", "bold red"), message))
         return None
+
+    def give_hint(self, seat: int) -> None:
+        """The hard bot's move for ``seat`` from its own view; the record notes it."""
+        console = self.screen.console
+        if not self.hints:
+            console.print(Text(self.screen.say("hint_off"), style="red"))
+            return
+        at = len(self.state.history())
+        with console.status(self.screen.say("hint_wait")):
+            given = hint(self.state, seat, iterations=HINT_ITERATIONS, seed=self.seed + at)
+        self.hints_used.append({"seat": seat, "step": at})
+        move = translate(self.state.game, self.screen.lang, given.move)
+        line = self.screen.say(
+            "hint", move=move, estimate=given.estimate, iterations=given.iterations
+        )
+        console.print(Text(line, style="cyan"))
 
     def take_back(self, seat: int) -> bool:
         """Undo the seat's last open step if the game allows; say what happened."""

@@ -39,8 +39,12 @@ TEXT: dict[str, dict[str, str]] = {
             "Type a key (the same letter always means the same kind of move), then a number"
             " if asked; or type a move's words, as short as you like (Tab completes): {example}."
             " A number after the words repeats the move (plant Wheat 2)."
-            " u takes back the last step, l shows the whole log, q quits."
+            " u takes back the last step, h asks the hard bot for a hint, l shows the whole"
+            " log, q quits."
         ),
+        "hint": "Hint: {move} (your expected result {estimate:.0%}, from {iterations} searches)",
+        "hint_wait": "Thinking about a hint…",
+        "hint_off": "Hints are off at a table of several people (--hints turns them on).",
         "bot_move": "{name}: {words}",
         "game_over": "Game over",
         "result": "Result",
@@ -82,8 +86,13 @@ TEXT: dict[str, dict[str, str]] = {
             "Tapez une touche (une lettre désigne toujours le même genre de coup), puis un"
             " numéro si on le demande ; ou tapez les mots d'un coup, aussi courts que vous"
             " voulez (Tab complète) : {example}. Un nombre après les mots répète le coup."
-            " u annule la dernière étape, l montre le journal, q quitte."
+            " u annule la dernière étape, h demande un conseil au robot fort, l montre le"
+            " journal, q quitte."
         ),
+        "hint": "Conseil : {move} (votre résultat espéré {estimate:.0%}, sur {iterations}"
+        " recherches)",
+        "hint_wait": "Réflexion pour un conseil…",
+        "hint_off": "Pas de conseils à une table de plusieurs personnes (--hints les active).",
         "bot_move": "{name} : {words}",
         "game_over": "Partie terminée",
         "result": "Résultat",
