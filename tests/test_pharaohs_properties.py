@@ -322,6 +322,7 @@ def test_universals_on_board_counts_the_universal_tiles_there(config: Config) ->
 
 @SETTINGS
 @given(configs(), st.booleans())
+@example((3, 138, 0.95), True)  # the river's open end was a goal cell: the map kept stale
 def test_the_kept_map_of_ways_on_is_the_way_on_search(config: Config, crowded: bool) -> None:
     """The map the state keeps up to date tile by tile is the map made afresh, and the
     map made afresh answers as the search does (without crossings)."""
