@@ -277,7 +277,12 @@ def update_reach(
 ) -> list[bool]:
     """The map of ways on once the river's new open end ``taken``, entered by ``entry``,
     counts as taken (its entry's grid point is used already): ``reach`` itself when
-    nothing changed, else a new map (a map is never changed in place)."""
+    nothing changed, else a new map (a map is never changed in place).
+
+    A goal cell taken (rare: the river is at the goal) is not a case the look around one
+    cell knows (every goal cell leads on), so the map is made afresh then."""
+    if IS_GOAL[taken]:
+        return reach_map(exits, points, taken)
     lost: list[int] = []
     for group in split_around(taken, entry, exits, points):
         lost += cut_off(group, taken, exits, points)

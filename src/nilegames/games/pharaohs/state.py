@@ -453,12 +453,8 @@ class PharaohsState(State):
             self.in_goal = True
         end = self.end_cell = NEXT[cell][exit_]
         self.end_entry = (exit_ + 4) & 7
-        # The new open end is taken next: the map of ways on must count it so.  A goal
-        # cell as the open end (rare: the river is at the goal) is not a case the update
-        # around one cell knows, so the map is made afresh then.
-        if end >= 0 and board.IS_GOAL[end]:
-            self.reach = reach_map(self.exits, self.points, end)
-        elif end >= 0:
+        # The new open end is taken next: the map of ways on must count it so.
+        if end >= 0:
             self.reach = update_reach(self.reach, end, self.end_entry, self.exits, self.points)
         if not self.rack_size[seat] or self.end_cell == FINISHED:
             self._end_turn()
