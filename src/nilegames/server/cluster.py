@@ -4,10 +4,12 @@ Any process may take any request, so two things must cross between them:
 
 * **Changes.**  A move committed by one process must reach the WebSockets of every
   other.  Each commit sends a PostgreSQL ``NOTIFY`` in its own transaction (delivered
-  only if it commits, in commit order); every process ``LISTEN``s and brings the tables
-  it holds in memory up to date from the log.  The database is the one service the
-  processes already share, and it already is the truth: a notification that is lost
-  (the listener reconnecting) costs only a reload of the tables in memory.
+  only if it commits, in commit order), carrying the move itself (server/notices.py);
+  every process ``LISTEN``s and applies it to the tables it holds in memory, reading
+  the log only when a notice says less (seats, chat, undo) or one was missed.  The
+  database is the one service the processes already share, and it already is the
+  truth: a notification that is lost (the listener reconnecting) costs only a reload of
+  the tables in memory.
 * **Bots.**  Each table's bots are played by one process, the holder of the table's row
   in ``bot_leases``.  The holder renews its leases every ``ttl / 3`` seconds; a process
   that dies stops renewing, and within ``ttl`` seconds another one claims the table and
@@ -27,18 +29,18 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy import Engine, text
 from sqlalchemy.engine import make_url
 
+from nilegames.server.notices import parse_changes, parse_presence, presence_payloads
+
 log = logging.getLogger("nilegames.server")
 
 #: Seconds a lease lasts without renewal: how long a dead process's bots wait.
 LEASE_TTL = 6.0
-#: Longest NOTIFY payload (PostgreSQL's limit is 8,000 bytes).
-PAYLOAD_LIMIT = 7000
 
 
 def process_name() -> str:
@@ -69,58 +71,6 @@ class Solo:
 
     def announce(self, presence: dict[str, frozenset[int]]) -> None:
         return None
-
-
-def presence_payloads(origin: str, presence: dict[str, frozenset[int]]) -> list[str]:
-    """``P<origin>|<table>:<seat>.<seat>;...``: the seats this process has sockets for."""
-    parts = [f"{tid}:{'.'.join(map(str, sorted(seats)))}" for tid, seats in presence.items()]
-    payloads, current = [], "P" + origin + "|"
-    for part in parts:
-        if len(current) + len(part) + 1 > PAYLOAD_LIMIT:
-            payloads.append(current.rstrip(";"))
-            current = "P" + origin + "|"
-        current += part + ";"
-    payloads.append(current.rstrip(";"))
-    return payloads
-
-
-def parse_presence(payload: str) -> tuple[str, dict[str, frozenset[int]]]:
-    origin, _, body = payload[1:].partition("|")
-    presence = {}
-    for part in filter(None, body.split(";")):
-        tid, _, seats = part.partition(":")
-        presence[tid] = frozenset(int(seat) for seat in filter(None, seats.split(".")))
-    return origin, presence
-
-
-class Changes:
-    """What one NOTIFY says: who sent it and the tables it changed (``seq`` is the
-    table's log length after the change, or None for a change of seats)."""
-
-    def __init__(self, origin: str, tables: list[tuple[str, int | None]]) -> None:
-        self.origin = origin
-        self.tables = tables
-
-    @staticmethod
-    def payloads(origin: str, tables: Iterable[tuple[str, int | None]]) -> list[str]:
-        parts = [f"{tid}:{'s' if seq is None else seq}" for tid, seq in tables]
-        payloads, current = [], origin + "|"
-        for part in parts:
-            if len(current) + len(part) + 1 > PAYLOAD_LIMIT:
-                payloads.append(current.rstrip(","))
-                current = origin + "|"
-            current += part + ","
-        payloads.append(current.rstrip(","))
-        return payloads
-
-    @classmethod
-    def parse(cls, payload: str) -> Changes:
-        origin, _, body = payload.partition("|")
-        tables: list[tuple[str, int | None]] = []
-        for part in filter(None, body.split(",")):
-            tid, _, seq = part.partition(":")
-            tables.append((tid, None if seq == "s" else int(seq)))
-        return cls(origin, tables)
 
 
 class Postgres:
@@ -191,9 +141,14 @@ class Postgres:
                             if origin != self.name:
                                 self.hub.present_elsewhere(origin, presence)
                             continue
-                        changes = Changes.parse(notice.payload)
-                        if changes.origin != self.name:
-                            self.hub.changed_elsewhere(changes.tables)
+                        try:
+                            origin, changes = parse_changes(notice.payload)
+                        except ValueError:  # from a newer or older process: read it all
+                            log.warning("a change notice not understood: reading every table")
+                            await self.hub.catch_up_all()
+                            continue
+                        if origin != self.name:
+                            self.hub.changed_elsewhere(changes)
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # the database went away: try again, less often

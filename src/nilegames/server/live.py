@@ -37,6 +37,7 @@ from nilegames.server.errors import (
     unavailable,
     unprocessable,
 )
+from nilegames.server.notices import Change, Move
 from nilegames.server.store import (
     FINISHED,
     PLAYING,
@@ -707,17 +708,19 @@ class Hub:
         return live.frame(seat)
 
     # -- other processes (server/cluster.py) -------------------------------------------
-    def changed_elsewhere(self, tables: Sequence[tuple[str, int | None]]) -> None:
-        """Another process changed these tables (``seq``: their log's new length, None:
-        something else, their seats or a step taken back): bring the ones in memory up to
-        date, and load the ones whose bots this process plays."""
-        for table_id, seq in tables:
-            live = self.tables.get(table_id)
+    def changed_elsewhere(self, changes: Sequence[Change]) -> None:
+        """Another process changed these tables: bring the ones in memory up to date (from
+        the notice itself when it carries the move, else from the log), and load the ones
+        whose bots this process plays."""
+        for change in changes:
+            live = self.tables.get(change.table_id)
             if live is None:
-                if self.cluster.owns(table_id):
-                    self._later(self.adopt(table_id))
-            elif seq is None or seq > live.seq:
-                self._later(self._catch_up(live, full=seq is None))
+                if self.cluster.owns(change.table_id):
+                    self._later(self.adopt(change.table_id))
+            elif change.seq is None:
+                self._later(self._catch_up(live, full=True))
+            elif change.seq > live.seq:
+                self._later(self._take_move(live, change.move))
 
     async def catch_up_all(self) -> None:
         """Changes may have been missed (the listener reconnected): reload every table."""
@@ -728,6 +731,28 @@ class Hub:
         task = asyncio.ensure_future(work)
         self.catching_up.add(task)
         task.add_done_callback(self.catching_up.discard)
+
+    async def _take_move(self, live: LiveTable, move: Move | None) -> None:
+        """Apply a move another process stored, as its notice carried it; read the log
+        instead when the notice did not carry it or does not follow on from our copy."""
+        async with live.lock:
+            entries = [] if move is None else [e for e in move.entries if e[0] >= live.seq]
+            if move is not None and not entries:
+                return  # already read from the log
+            carried = move is not None and entries[0][0] == live.seq
+            if move is not None and carried:
+                state = live.state.clone()
+                for _, seat, action in entries:
+                    state.apply_action(action, player=seat)
+                live.state = state
+                live.log.extend(Logged(*entry) for entry in entries)
+                live.record = replace(live.record, status=move.status, updated=move.when)
+                live.touched = time.monotonic()
+        if not carried:
+            await self._catch_up(live)
+            return
+        self.publish(live)
+        self._kick(live)
 
     async def _catch_up(self, live: LiveTable, full: bool = False) -> None:
         """Read what the log gained since our copy (``full``: all of it, as it may also

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from nilegames.core import State, new_game
 from nilegames.core.record import stored_options
 from nilegames.server.db import ActionRow, ChatRow, TableRow
+from nilegames.server.notices import Change, Move, change_payloads
 
 PLAYING = "playing"
 FINISHED = "finished"
@@ -198,6 +199,12 @@ def _action_rows(table_id: str, log: Sequence[Logged], when: datetime) -> list[d
     ]
 
 
+def _change(append: Append) -> Change:
+    """The notice of a stored move: the move itself, so others need not read it back."""
+    move = Move(tuple(append.entries), append.status, append.when)
+    return Change(append.table_id, append.entries[-1].seq + 1, move)
+
+
 def _taken(refused: Append) -> SeqTakenError:
     return SeqTakenError(f"seq {refused.entries[0].seq} of table {refused.table_id} is taken")
 
@@ -211,13 +218,11 @@ class Store:
         #: commit then tells them, in its own transaction (server/cluster.py).
         self.notify: tuple[str, str] | None = None
 
-    def _tell(self, connection: Connection, tables: Sequence[tuple[str, int | None]]) -> None:
+    def _tell(self, connection: Connection, changes: Sequence[Change]) -> None:
         if self.notify is None:
             return
-        from nilegames.server.cluster import Changes
-
         channel, origin = self.notify
-        for payload in Changes.payloads(origin, tables):
+        for payload in change_payloads(origin, changes):
             connection.execute(_NOTIFY, {"channel": channel, "payload": payload})
 
     def create(self, record: TableRecord, log: Sequence[Logged]) -> None:
@@ -268,7 +273,7 @@ class Store:
         with self.engine.begin() as connection:
             connection.execute(_APPEND, rows)
             connection.execute(_TOUCH, touched)
-            self._tell(connection, [(a.table_id, a.entries[-1].seq + 1) for a in appends])
+            self._tell(connection, [_change(a) for a in appends])
 
     def take_back(self, table_id: str, seq: int, when: datetime) -> None:
         """Delete the log entry ``seq`` (an undone step, the last of the log)."""
@@ -277,7 +282,7 @@ class Store:
                 delete(_ACTIONS).where(_ACTIONS.c.table_id == table_id, _ACTIONS.c.seq >= seq)
             )
             connection.execute(update(_TABLES).where(_TABLES.c.id == table_id).values(updated=when))
-            self._tell(connection, [(table_id, None)])  # a shorter log: read it again
+            self._tell(connection, [Change(table_id, None)])  # a shorter log: read it again
 
     def add_chat(self, table_id: str, line: ChatLine) -> None:
         with self.engine.begin() as connection:
@@ -290,7 +295,7 @@ class Store:
                     created=line.created,
                 )
             )
-            self._tell(connection, [(table_id, None)])  # others read the chat again
+            self._tell(connection, [Change(table_id, None)])  # others read the chat again
 
     def load_chat(self, table_id: str, limit: int) -> list[ChatLine]:
         """The newest ``limit`` messages of a table, oldest first."""
@@ -310,7 +315,7 @@ class Store:
                 .where(TableRow.id == table_id)
                 .values(seats=[seat.to_json() for seat in seats], updated=when)
             )
-            self._tell(connection, [(table_id, None)])
+            self._tell(connection, [Change(table_id, None)])
 
     def load(self, table_id: str) -> tuple[TableRecord, list[Logged]] | None:
         """A table and its whole log in sequence order, or None if there is no such table."""
