@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -83,7 +84,7 @@ async def _two_processes(tmp_path: Path) -> None:
         copy = await there.table(live.record.id)
         assert copy.seq == live.seq
 
-        def unread(*_: object) -> None:
+        def unread(*_: object) -> NoReturn:
             raise AssertionError("the database was read for a move the notice carried")
 
         there.store.load_since = unread  # type: ignore[method-assign]
