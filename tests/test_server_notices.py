@@ -87,8 +87,8 @@ async def _two_processes(tmp_path: Path) -> None:
         def unread(*_: object) -> NoReturn:
             raise AssertionError("the database was read for a move the notice carried")
 
-        there.store.load_since = unread  # type: ignore[method-assign]
-        there.store.load = unread  # type: ignore[method-assign]
+        there.store.load_since = unread  # type: ignore[method-assign,assignment]
+        there.store.load = unread  # type: ignore[method-assign,assignment]
         for _ in range(6):  # moves through `here`, told to `there` by notices alone
             since, seat = live.seq, live.state.current_player()
             await here.act(live.record.id, tokens[seat], live.seq, live.state.legal_actions()[0])
