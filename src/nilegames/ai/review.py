@@ -127,6 +127,15 @@ def review_record(
     return review
 
 
+def choices(record: GameRecord, seat: int) -> list[tuple[int, State, Observation]]:
+    """The pieces a review is made of, for a caller that reviews them one at a time (the
+    web server, in its worker pool): (index, state, what the seat saw next) per choice,
+    each given to :func:`review_move` as ``review_record`` does."""
+    if type(seat) is not int or not 0 <= seat < record.players:
+        raise NilegamesError(f"no seat {seat!r} in a {record.players}-player game")
+    return _choices(record, seat)
+
+
 def _choices(record: GameRecord, seat: int) -> list[tuple[int, State, Observation]]:
     """The seat's choices (as :func:`decisions`), each with what the seat saw when its next
     turn came (its first move after another seat's), or at the end: the horizon over

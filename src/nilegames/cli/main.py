@@ -588,6 +588,13 @@ def serve(
             help="PostgreSQL: seconds before another process takes the bots of a dead one.",
         ),
     ] = 6.0,
+    hint_iterations: Annotated[
+        int, typer.Option(min=2, help="Search iterations of a hint (about 1 s at 1000).")
+    ] = 1000,
+    review_iterations: Annotated[
+        int,
+        typer.Option(min=2, help="Most search iterations a move of a review (and its default)."),
+    ] = 1500,
 ) -> None:
     """Serve the web app: a lobby of tables, play in the browser, bots and spectators."""
     # Imported here: the other commands should not pay for the web stack.
@@ -606,6 +613,8 @@ def serve(
         per_client=limit_connections,
         bot_processes=bot_processes,
         lease_ttl=lease_seconds,
+        hint_iterations=hint_iterations,
+        review_iterations=review_iterations,
         limits=Limits.from_command_line(limit_tables, limit_moves, limit_messages, limit_sockets),
     )
     with clear_errors():

@@ -26,7 +26,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from nilegames.ai.review import DEFAULT_ITERATIONS
 from nilegames.server import logs
+from nilegames.server.advice import HINT_ITERATIONS, Advisor
 from nilegames.server.cluster import LEASE_TTL
 from nilegames.server.db import make_engine, migrate
 from nilegames.server.errors import ApiError, unavailable
@@ -60,13 +62,16 @@ def create_app(
     sweep_every: float = SWEEP_EVERY,
     bot_processes: int = 1,
     lease_ttl: float = LEASE_TTL,
+    hint_iterations: int = HINT_ITERATIONS,
+    review_iterations: int = DEFAULT_ITERATIONS,
 ) -> FastAPI:
     """The server on ``database_url`` (else ``NILEGAMES_DATABASE_URL``, else the SQLite
     file ./data/nilegames.sqlite3); the schema is migrated when the app starts.
 
     ``limits``: what one client may do (default :class:`Limits`); ``linger``: seconds a
     finished table stays in memory after its last use; ``bot_processes``: searches at once
-    (0: in threads)."""
+    (0: in threads); ``hint_iterations``: a hint's search, ``review_iterations``: a
+    review's most iterations a move (also its default)."""
     engine = make_engine(database_url)
     hub = Hub(
         Store(engine),
@@ -76,6 +81,7 @@ def create_app(
         bot_processes=bot_processes,
         lease_ttl=lease_ttl,
     )
+    advisor = Advisor(hub, hint_iterations=hint_iterations, review_iterations=review_iterations)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -86,6 +92,7 @@ def create_app(
             with steady_collector():
                 yield
         finally:
+            await advisor.stop()
             await hub.stop()
             engine.dispose()
 
@@ -98,6 +105,7 @@ def create_app(
         docs_url=None,  # served below, with a Content-Security-Policy of its own
     )
     app.state.hub = hub
+    app.state.advisor = advisor
     app.state.limits = RateLimits(limits or Limits())
     app.add_middleware(BodyLimit, limit=BODY_LIMIT)
     app.add_middleware(SecurityHeaders)

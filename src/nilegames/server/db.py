@@ -15,6 +15,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     Engine,
     ForeignKey,
@@ -67,6 +68,8 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: Whether seats may ask for hints; NULL: on unless two or more people play.
+    hints: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
 
 
 class ActionRow(Base):
@@ -118,6 +121,22 @@ class ChatRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     seq: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(String(400))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class HintRow(Base):
+    """One hint a seat asked for: when in the game (``seq``, and ``log_at``, the length of
+    the game's log then, where the page shows it), kept with the game for every seat."""
+
+    __tablename__ = "table_hints"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    seq: Mapped[int] = mapped_column(Integer)
+    log_at: Mapped[int] = mapped_column(Integer)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

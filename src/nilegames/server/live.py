@@ -43,6 +43,7 @@ from nilegames.server.store import (
     PLAYING,
     Append,
     ChatLine,
+    HintUse,
     Logged,
     Seat,
     SeqTakenError,
@@ -124,6 +125,7 @@ class LiveTable:
     #: the move that made it or replayed once when asked
     before: tuple[int, State] | None = None
     chat: list[ChatLine] = field(default_factory=list)  # the newest CHAT_KEPT messages
+    hints: list[HintUse] = field(default_factory=list)  # every hint asked, for the log
 
     @property
     def seq(self) -> int:
@@ -159,7 +161,14 @@ class LiveTable:
         made = self.frames.get(seat)
         if made is None:
             view = views.seat_view(
-                self.record, self.state, self.seq, seat, connected, self.undo_status, self.chat
+                self.record,
+                self.state,
+                self.seq,
+                seat,
+                connected,
+                self.undo_status,
+                self.chat,
+                self.hints,
             )
             made = self.frames[seat] = Frame.of(view)
         return made
@@ -410,7 +419,8 @@ class Hub:
             raise not_found(f"no table {table_id!r}")
         record, entries = found
         chat = self.store.load_chat(table_id, CHAT_KEPT)
-        return LiveTable(record, entries, replay_log(record, entries), chat=chat)
+        hints = self.store.load_hints(table_id)
+        return LiveTable(record, entries, replay_log(record, entries), chat=chat, hints=hints)
 
     async def create(
         self,
@@ -418,8 +428,10 @@ class Hub:
         players: int | None,
         options: dict[str, Any],
         seats: Sequence[SeatSpec] | None,
+        hints: bool | None = None,
     ) -> tuple[LiveTable, dict[int, str]]:
-        """A new table, its set-up chance resolved; returns it and each human seat's token."""
+        """A new table, its set-up chance resolved; returns it and each human seat's token
+        (``hints``: whether seats may ask for hints; None: unless two or more people play)."""
         if players is None and seats is not None:
             players = len(seats)
         for name in ("game_id", "players"):  # new_game's own arguments, not options
@@ -441,7 +453,15 @@ class Hub:
         when = now()
         status = FINISHED if state.is_terminal() else PLAYING
         record = TableRecord(
-            new_table_id(), game.id, game.players, game.options, tuple(checked), status, when, when
+            new_table_id(),
+            game.id,
+            game.players,
+            game.options,
+            tuple(checked),
+            status,
+            when,
+            when,
+            hints,
         )
         await self._write(self.store.create, record, entries)
         live = LiveTable(record, entries, state)
@@ -767,6 +787,7 @@ class Hub:
                 if full:
                     live.log, live.state = entries, replay_log(record, entries)
                     live.chat = await self._read(self.store.load_chat, live.record.id, CHAT_KEPT)
+                    live.hints = await self._read(self.store.load_hints, live.record.id)
                     live.frames.clear()
                     entries = []
                 entries = [e for e in entries if e.seq >= live.seq]
@@ -892,10 +913,17 @@ class Hub:
         self.publish(live)
         return live.frame(seat)
 
+    async def note_hint(self, live: LiveTable, use: HintUse) -> None:
+        """A seat used a hint: stored with the game, then shown in every seat's log."""
+        await self._write(self.store.add_hint, live.record.id, use)
+        live.hints = [*live.hints, use]
+        live.frames.clear()  # every view lists the hints used
+        self.publish(live)
+
     # -- replays of finished games ------------------------------------------------------
     async def replay(self, table_id: str) -> dict[str, Any]:
         live = await self.finished(table_id)
-        return views.replay_summary(live.record, live.log)
+        return views.replay_summary(live.record, live.log, live.hints)
 
     async def replay_step(self, table_id: str, step: int, seat: int | None) -> dict[str, Any]:
         live = await self.finished(table_id)

@@ -10,11 +10,12 @@ from typing import Annotated, Any, cast
 
 import anyio
 from fastapi import APIRouter, Depends, Header, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import Response
+from fastapi.responses import JSONResponse, Response
 from starlette.types import Message
 
 from nilegames.core import NilegamesError, guide
 from nilegames.server import views
+from nilegames.server.advice import Advisor
 from nilegames.server.errors import ApiError, from_core
 from nilegames.server.limits import RateLimits
 from nilegames.server.live import Hub, Subscriber
@@ -27,11 +28,15 @@ from nilegames.server.schemas import (
     ErrorBody,
     GameInfo,
     GuideInfo,
+    HintAnswer,
+    HintRequest,
     Move,
     NameRequest,
     NewTable,
     Replay,
     ReplayStep,
+    ReviewJobInfo,
+    ReviewRequest,
     Seq,
     TableSummary,
     View,
@@ -64,7 +69,12 @@ async def limit_moves(request: Request) -> None:
     limits_of(request).moves.check(client_of(request))
 
 
+async def get_advisor(request: Request) -> Advisor:
+    return cast(Advisor, request.app.state.advisor)
+
+
 HubDep = Annotated[Hub, Depends(get_hub)]
+AdvisorDep = Annotated[Advisor, Depends(get_advisor)]
 Token = Annotated[
     str | None,
     Header(alias="X-Seat-Token", description="A seat's secret; none: the spectator's view."),
@@ -121,7 +131,7 @@ async def create_table(body: NewTable, hub: HubDep) -> dict[str, Any]:
         if body.seats is None
         else [(s.kind, s.bot, s.name, s.away, bool(s.open)) for s in body.seats]
     )
-    live, tokens = await hub.create(body.game, body.players, body.options, seats)
+    live, tokens = await hub.create(body.game, body.players, body.options, seats, body.hints)
     table_id = live.record.id
     links = {str(seat): f"/#/table/{table_id}?token={token}" for seat, token in tokens.items()}
     links["spectator"] = f"/#/table/{table_id}"
@@ -236,6 +246,51 @@ async def post_chat(table_id: str, body: ChatRequest, hub: HubDep, token: Token 
     """A player's message to the table, kept with the game (players only)."""
     frame = await hub.say(table_id, token, body.text)
     return ViewJSON(frame.body)
+
+
+@router.post(
+    "/api/tables/{table_id}/hint",
+    response_model=HintAnswer,
+    responses=refusals(403, 404, 409, 413, 422, 429, 503),
+    dependencies=[Depends(limit_moves)],
+)
+async def post_hint(
+    table_id: str, body: HintRequest, advisor: AdvisorDep, token: Token = None
+) -> dict[str, Any]:
+    """The move the hard bot would play for the token's seat, with its estimate; every
+    seat's log says the hint was used (409 when hints are off, or not this seat's turn)."""
+    return await advisor.hint(table_id, token, body.seq)
+
+
+@router.post(
+    "/api/tables/{table_id}/reviews",
+    response_model=ReviewJobInfo,
+    status_code=202,
+    responses={200: {"model": ReviewJobInfo}, **refusals(404, 409, 413, 422, 429, 503)},
+    dependencies=[Depends(limit_moves)],
+)
+async def post_review(table_id: str, body: ReviewRequest, advisor: AdvisorDep) -> JSONResponse:
+    """Start the review of a seat's moves in a finished game (202 while it runs; 200 when
+    done: a review asked before is served again)."""
+    job = await advisor.start_review(table_id, body.seat, body.iterations, body.seed)
+    return JSONResponse(job.to_json(), status_code=200 if job.status == "done" else 202)
+
+
+@router.get(
+    "/api/tables/{table_id}/reviews/{seat}",
+    response_model=ReviewJobInfo,
+    responses=refusals(404, 422),
+)
+async def get_review(
+    table_id: str,
+    seat: int,
+    advisor: AdvisorDep,
+    iterations: int | None = None,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """A review's progress (``done`` of ``total`` moves), then its result."""
+    job = await advisor.review_job(table_id, seat, iterations, seed)
+    return job.to_json()
 
 
 @router.get("/api/tables/{table_id}/replay", response_model=Replay, responses=refusals(404, 409))

@@ -40,6 +40,8 @@ class Settings:
     per_client: int = 256
     bot_processes: int = 1
     lease_ttl: float = 6.0
+    hint_iterations: int = 1000
+    review_iterations: int = 1500
     limits: Limits = field(default_factory=Limits)
 
     def check(self) -> None:
@@ -72,6 +74,8 @@ def make_app(settings: Settings) -> FastAPI:
         limits=settings.limits,
         bot_processes=settings.bot_processes,
         lease_ttl=settings.lease_ttl,
+        hint_iterations=settings.hint_iterations,
+        review_iterations=settings.review_iterations,
     )
 
 

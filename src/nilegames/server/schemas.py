@@ -32,6 +32,11 @@ class NewTable(BaseModel):
     players: int | None = Field(None, description="Seats (default: as many as `seats`).")
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatRequest] | None = Field(None, description="Default: every seat human.")
+    hints: bool | None = Field(
+        None,
+        description="Whether seats may ask for hints (default: only while fewer than two"
+        " people play).",
+    )
 
 
 class Move(BaseModel):
@@ -91,6 +96,69 @@ class BotRequest(BaseModel):
     model_config = STRICT
 
     bot: str = Field(description="One of the game's `bots`.")
+
+
+class HintRequest(BaseModel):
+    model_config = STRICT
+
+    seq: int = Field(description="The `seq` of the view the hint is asked in.")
+
+
+class HintOption(BaseModel):
+    action: int | None
+    move: str
+    estimate: float = Field(description="The seat's expected result with this move, 0 to 1.")
+    share: float = Field(description="The share of the search this move got.")
+
+
+class HintAnswer(BaseModel):
+    seq: int
+    seat: int
+    action: int = Field(description="The move the hard bot would play.")
+    move: str
+    estimate: float = Field(
+        description="The seat's expected result, 0 (last) to 1 (first); with two players its"
+        " chance of winning."
+    )
+    iterations: int
+    options: list[HintOption] = Field(description="The most searched moves, best first.")
+
+
+class HintInfo(BaseModel):
+    possible: bool
+    code: str = Field(description="ok, over, bot, off or turn.")
+    reason: str
+
+
+class HintUsed(BaseModel):
+    seat: int
+    seq: int = Field(description="The table's seq when the hint was asked.")
+    log_at: int = Field(description="How many entries the game's log had then.")
+    at: str
+
+
+class ReviewRequest(BaseModel):
+    model_config = STRICT
+
+    seat: int = Field(description="The seat whose moves to review.")
+    iterations: int | None = Field(
+        None, description="Search iterations a move (default and most: the server's)."
+    )
+    seed: int = Field(0, description="The search's seed: the same seed, the same review.")
+
+
+class ReviewJobInfo(BaseModel):
+    table: str
+    seat: int
+    iterations: int
+    seed: int
+    status: Literal["running", "done", "failed"]
+    done: int = Field(description="Moves reviewed so far.")
+    total: int | None = Field(description="Moves to review (null until counted).")
+    review: dict[str, Any] | None = Field(
+        description="Once done: per move `before`, `after`, `best`, `note`...; `flagged`."
+    )
+    error: str | None
 
 
 class ErrorBody(BaseModel):
@@ -166,6 +234,9 @@ class View(BaseModel):
         default=None, description="Whether the seat may take back its last step (seats only)."
     )
     chat: list[ChatMessage] = Field(default_factory=list, description="The newest messages.")
+    hint: HintInfo | None = Field(default=None, description="Whether the seat may ask a hint.")
+    hints_allowed: bool = Field(default=False, description="Whether the table allows hints.")
+    hints_used: list[HintUsed] = Field(default_factory=list, description="Every hint asked.")
     text: str
 
 
@@ -182,6 +253,7 @@ class Replay(BaseModel):
     actions: list[int]
     seats: list[int] = Field(description="Who made each action; -1 for a chance outcome.")
     steps: int
+    hints_used: list[HintUsed] = Field(default_factory=list, description="Every hint asked.")
 
 
 class ReplayStep(BaseModel):

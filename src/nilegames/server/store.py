@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from nilegames.core import State, new_game
 from nilegames.core.record import stored_options
-from nilegames.server.db import ActionRow, ChatRow, TableRow
+from nilegames.server.db import ActionRow, ChatRow, HintRow, TableRow
 from nilegames.server.notices import Change, Move, change_payloads
 
 PLAYING = "playing"
@@ -75,6 +75,7 @@ class TableRecord:
     status: str
     created: datetime
     updated: datetime
+    hints: bool | None = None  # seats may ask for hints; None: unless two people play
 
     def with_seat(self, index: int, seat: Seat, when: datetime) -> TableRecord:
         seats = list(self.seats)
@@ -96,6 +97,25 @@ class ChatLine:
             "seat": self.seat,
             "seq": self.seq,
             "text": self.text,
+            "at": self.created.isoformat(),
+        }
+
+
+@dataclass(frozen=True)
+class HintUse:
+    """A hint a seat asked for: at which ``seq`` and after how many entries of the game's
+    log (where the page shows it), and when."""
+
+    seat: int
+    seq: int
+    log_at: int
+    created: datetime
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "seq": self.seq,
+            "log_at": self.log_at,
             "at": self.created.isoformat(),
         }
 
@@ -173,6 +193,7 @@ def _record(row: TableRow) -> TableRecord:
         status=row.status,
         created=_utc(row.created),
         updated=_utc(row.updated),
+        hints=row.hints,
     )
 
 
@@ -238,6 +259,7 @@ class Store:
                     status=record.status,
                     created=record.created,
                     updated=record.updated,
+                    hints=record.hints,
                 )
             )
             if log:
@@ -307,6 +329,29 @@ class Store:
                 .limit(limit)
             ).all()
         return [ChatLine(seat, seq, text, _utc(created)) for seat, seq, text, created in rows][::-1]
+
+    def add_hint(self, table_id: str, use: HintUse) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(HintRow).values(
+                    table_id=table_id,
+                    seat=use.seat,
+                    seq=use.seq,
+                    log_at=use.log_at,
+                    created=use.created,
+                )
+            )
+            self._tell(connection, [Change(table_id, None)])  # others read the hints again
+
+    def load_hints(self, table_id: str) -> list[HintUse]:
+        """Every hint asked at a table, oldest first."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(HintRow.seat, HintRow.seq, HintRow.log_at, HintRow.created)
+                .where(HintRow.table_id == table_id)
+                .order_by(HintRow.id)
+            ).all()
+        return [HintUse(seat, seq, log_at, _utc(at)) for seat, seq, log_at, at in rows]
 
     def set_seats(self, table_id: str, seats: Sequence[Seat], when: datetime) -> None:
         with self.engine.begin() as connection:

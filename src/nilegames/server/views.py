@@ -13,7 +13,7 @@ from typing import Any
 from nilegames.ai import LEVELS
 from nilegames.core import Observation, State, games
 from nilegames.core.undo import UndoStatus, undo_status
-from nilegames.server.store import ChatLine, Logged, TableRecord
+from nilegames.server.store import FINISHED, ChatLine, HintUse, Logged, TableRecord
 
 #: The bots a table may seat: the plain ones and the levels offered to players.
 SEAT_BOTS = ("random", "greedy", *LEVELS)
@@ -66,6 +66,39 @@ def table_summary(record: TableRecord, connected: Collection[int]) -> dict[str, 
     }
 
 
+def hints_allowed(record: TableRecord) -> bool:
+    """Whether seats may ask for hints: as the table says, else only while fewer than two
+    people play (against bots a hint teaches; between people it would be a third player)."""
+    if record.hints is not None:
+        return record.hints
+    return sum(seat.kind == "human" for seat in record.seats) < 2
+
+
+#: Why a seat cannot ask for a hint now, by code (the page says it in its own words).
+HINT_REASONS = {
+    "ok": "the hard bot suggests a move for this position",
+    "over": "the game is over",
+    "bot": "a bot plays this seat",
+    "off": "hints are off at this table: two or more people play (a table option allows them)",
+    "turn": "a hint is for your own turn",
+}
+
+
+def hint_status(record: TableRecord, state: State, seat: int) -> dict[str, Any]:
+    """Whether ``seat`` may ask for a hint now, and why not (code and reason)."""
+    if record.status == FINISHED or state.is_terminal():
+        code = "over"
+    elif record.seats[seat].kind != "human":
+        code = "bot"
+    elif not hints_allowed(record):
+        code = "off"
+    elif state.is_chance_node() or state.current_player() != seat:
+        code = "turn"
+    else:
+        code = "ok"
+    return {"possible": code == "ok", "code": code, "reason": HINT_REASONS[code]}
+
+
 def seat_view(
     record: TableRecord,
     state: State,
@@ -74,6 +107,7 @@ def seat_view(
     connected: Collection[int],
     undo_of: Callable[[int], UndoStatus] | None = None,
     chat: Sequence[ChatLine] = (),
+    hints: Sequence[HintUse] = (),
 ) -> dict[str, Any]:
     """What ``seat`` (None: a spectator) sees of the table now."""
     observation = observe(state, seat)
@@ -98,12 +132,18 @@ def seat_view(
         "legal_actions": legal,
         "undo": undo,
         "chat": [line.to_json() for line in chat],
+        "hint": None if seat is None else hint_status(record, state, seat),
+        "hints_allowed": hints_allowed(record),
+        "hints_used": [use.to_json() for use in hints],
         "text": state.game.render_text(observation),
     }
 
 
-def replay_summary(record: TableRecord, log: Sequence[Logged]) -> dict[str, Any]:
-    """A finished table's record: enough to replay it exactly (see core.record)."""
+def replay_summary(
+    record: TableRecord, log: Sequence[Logged], hints: Sequence[HintUse] = ()
+) -> dict[str, Any]:
+    """A finished table's record: enough to replay it exactly (see core.record), and the
+    hints its seats asked for (the replay's log shows them)."""
     return {
         "game": record.game,
         "players": record.players,
@@ -112,6 +152,7 @@ def replay_summary(record: TableRecord, log: Sequence[Logged]) -> dict[str, Any]
         # who made each step (-1: chance): a replay steps by player turn from these
         "seats": [entry.seat for entry in log],
         "steps": len(log),
+        "hints_used": [use.to_json() for use in hints],
     }
 
 
