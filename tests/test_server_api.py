@@ -326,9 +326,10 @@ def test_migrations_build_the_schema_from_empty(url: str) -> None:
                 "table_actions",
                 "bot_leases",
                 "table_chat",
+                "table_hints",
             }
             version = connection.execute(text("SELECT version_num FROM alembic_version"))
-            assert version.scalar_one() == "0003"
+            assert version.scalar_one() == "0004"
             # The migration builds exactly what the models describe.
             assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
             uniques = inspect(connection).get_unique_constraints("table_actions")

@@ -133,8 +133,8 @@ class Advisor:
         self.reviews: OrderedDict[tuple[str, int, int, int], ReviewJob] = OrderedDict()
 
     async def stop(self) -> None:
-        tasks = [job.task for job in self.reviews.values() if job.task is not None]
-        tasks += list(self.asking.values())  # type: ignore[arg-type]
+        tasks: list[asyncio.Future[Any]] = list(self.asking.values())
+        tasks += [job.task for job in self.reviews.values() if job.task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
