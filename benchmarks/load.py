@@ -127,7 +127,10 @@ class Run:
         self.games: set[Game] = set()
 
     def http(self, connections: int = 1, base: str | None = None) -> httpx.AsyncClient:
-        limits = httpx.Limits(max_connections=connections)
+        # A client must give up an idle connection before the server does (uvicorn: 5 s),
+        # as browsers do: with both at 5 s, a move sent 5 s after the last one raced the
+        # server's close and failed with a ReadError, counted as the server's error.
+        limits = httpx.Limits(max_connections=connections, keepalive_expiry=KEEPALIVE_SECONDS)
         return httpx.AsyncClient(
             base_url=base or self.base, verify=self.tls, limits=limits, timeout=30
         )
@@ -267,6 +270,9 @@ def fresh_schema(url: str) -> Iterator[str]:
             connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
         admin.dispose()
 
+
+#: How long a client keeps an idle connection: less than the server's keep-alive (5 s).
+KEEPALIVE_SECONDS = 3.0
 
 #: The benchmark's clients all come from one address: no per-client limit applies.
 NO_LIMITS = ("--limit-tables", "0", "--limit-moves", "0", "--limit-messages", "0")
