@@ -9,10 +9,10 @@ rows; a row is named by the fewest palms a plant needs to enter it (1 to 4), the
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 BANKS = 2
-ROW_LENGTHS = (2, 3, 4, 5)
+ROW_LENGTHS: tuple[int, ...] = (2, 3, 4, 5)
 
 
 class Field(NamedTuple):
@@ -50,7 +50,11 @@ def _build() -> tuple[tuple[tuple[int, ...], ...], tuple[Field, ...]]:
 
 
 ROWS, FIELDS = _build()
-NUM_ROWS = len(ROWS)
+# Literals, so that the compiled kernel inlines them (a computed constant costs it a
+# dictionary lookup at every use); the asserts hold them to the board.
+NUM_ROWS: Final = 8
+NUM_FIELDS: Final = 28
+assert (len(ROWS), len(FIELDS)) == (NUM_ROWS, NUM_FIELDS)
 #: The palms of every field, by rules edition: edition 2 gives the 4- and 5-field rows one
 #: palm more (two-player games ran out of plants that could still reach a market row).
 PALMS: dict[int, tuple[int, ...]] = {
@@ -59,7 +63,6 @@ PALMS: dict[int, tuple[int, ...]] = {
     )
     for edition in (1, 2)
 }
-NUM_FIELDS = len(FIELDS)
 ROW_LENGTH = tuple(len(r) for r in ROWS)
 
 #: Rows under the strips, by player count: the seed covers both 2-field rows and one
@@ -73,10 +76,11 @@ COVERED: dict[int, frozenset[int]] = {
 
 # -- the market ------------------------------------------------------------------------
 #: Spaces of each market row, by the palms it needs (index 0: 1 palm, the rightmost row).
-MARKET_SIZES = (5, 4, 4, 3)
-NUM_MARKET_ROWS = len(MARKET_SIZES)
+MARKET_SIZES: tuple[int, ...] = (5, 4, 4, 3)
+NUM_MARKET_ROWS: Final = 4
+assert len(MARKET_SIZES) == NUM_MARKET_ROWS
 #: Favour of a full row: to one player alone, to two, to three or more (the best three).
-ROW_PAYOUTS = ((6,), (4, 2), (3, 2, 1))
+ROW_PAYOUTS: tuple[tuple[int, ...], ...] = ((6,), (4, 2), (3, 2, 1))
 
 # -- the score track -------------------------------------------------------------------
 TRACK_SPACES = 30
@@ -84,11 +88,14 @@ OBELISK_START = TRACK_SPACES - 1  # pawns start on space 0, the obelisk on the l
 
 # -- crops ---------------------------------------------------------------------------
 CROP_KEYS = ("flax", "wheat", "grapes", "onion", "aubergine")
-NUM_CROPS = len(CROP_KEYS)
+NUM_CROPS: Final = 5
+assert len(CROP_KEYS) == NUM_CROPS
 #: Plants of each crop in every player's colour: 5 + 4 + 3 + 2 + 1 = 15.
-CROP_COUNTS = (5, 4, 3, 2, 1)
+CROP_COUNTS: tuple[int, ...] = (5, 4, 3, 2, 1)
 PLANTS_PER_PLAYER = sum(CROP_COUNTS)
 
 # -- the flood circle ----------------------------------------------------------------
-FLOOD, EBB_1, EBB_2 = range(3)
+FLOOD: Final = 0
+EBB_1: Final = 1
+EBB_2: Final = 2
 CIRCLE_KEYS = ("flood", "ebb 1", "ebb 2")

@@ -9,9 +9,11 @@ an ebb (water) or flooded (desert).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-NONE, SINGLE, DOUBLE = range(3)
+NONE: Final = 0
+SINGLE: Final = 1
+DOUBLE: Final = 2
 WAVE_KEYS = ("none", "single", "double")
 
 #: Faces (inner, outer) and how many cards show each.  Every flood starts from a dry board
@@ -28,9 +30,12 @@ FACE_COUNTS: dict[tuple[int, int], int] = {
     (DOUBLE, NONE): 4,
 }
 FACES = tuple(FACE_COUNTS)
-NUM_FACES = len(FACES)
+NUM_FACES: Final = 6  # a literal the compiled kernel inlines
+assert len(FACES) == NUM_FACES
 
-ROT, DESERT, HIPPO = range(3)
+ROT: Final = 0
+DESERT: Final = 1
+HIPPO: Final = 2
 EVENT_KEYS = ("rot", "desert", "hippo")
 
 
@@ -58,7 +63,8 @@ DESERT_EVENTS = tuple(_events(rot_each=3, desert=10, hippo=8, arrows=6))
 NUM_WATER = sum(FACE_COUNTS.values())
 NUM_DESERT = len(DESERT_EVENTS)
 EVENTS = tuple(sorted(set(WATER_EVENTS) | set(DESERT_EVENTS)))
-NUM_EVENTS = len(EVENTS)
+NUM_EVENTS: Final = 12
+assert len(EVENTS) == NUM_EVENTS
 EVENT_INDEX = {event: index for index, event in enumerate(EVENTS)}
 
 

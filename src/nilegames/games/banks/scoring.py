@@ -27,7 +27,7 @@ class BanksScoring(BanksTide):
             self.events.append(("obelisk", colours, self.obelisk))
         # Minus points never move a marker back: edition 1 floors a seat's net over all
         # the rows of this scoring, edition 2 each row's result (rows score one by one).
-        per_row = self.game.rules > 1
+        per_row = self.edition > 1
         net = [0] * self.n
         sold: list[list[int]] = []
         for m in range(NUM_MARKET_ROWS):
@@ -53,7 +53,7 @@ class BanksScoring(BanksTide):
             self.quiet_rounds += 1
         if max(self.scores) >= self.obelisk:
             reason = "obelisk"
-        elif self.game.rules > 1:
+        elif self.edition > 1:
             reason = "deadlock" if self.deadlocked() else ""
         elif self.quiet_rounds >= BLOCKED_ROUNDS or self._only_market_plants():
             reason = "blocked"
@@ -102,13 +102,15 @@ class BanksScoring(BanksTide):
         change; so the game is over only if no two seats share a score or no plant is left
         outside the market.
         """
+        if len(set(self.scores)) < self.n and not self._only_market_plants():
+            return False  # seats tie and a flood could still wash a plant away: not over
         free = self.free_crops()
         for m in range(NUM_MARKET_ROWS):
             row = self.market[m]
             last = [plant[1] for plant in row[-2:]]
             if can_fill(free, last, MARKET_SIZES[m] - len(row)):
                 return False
-        return len(set(self.scores)) == self.n or not any(free)
+        return True
 
 
 def can_fill(free: list[int], last: list[int], spaces: int) -> bool:

@@ -26,7 +26,7 @@ from nilegames.games.banks.actions import (
     SETUP_DESERT,
 )
 from nilegames.games.banks.board import NUM_CROPS
-from nilegames.games.banks.cards import NUM_FACES
+from nilegames.games.banks.cards import NUM_EVENTS, NUM_FACES
 from nilegames.games.banks.phases import (
     ACTION_POINTS,
     ACTIONS,
@@ -111,33 +111,77 @@ class BanksState(BanksTurns):
     # -- contract ------------------------------------------------------------------------
     def current_player(self) -> int:
         phase = self.phase
-        if phase in CHANCE_PHASES:
+        if phase <= DESERT_BACK:  # the chance phases come first
             return CHANCE
         if phase == OVER:
             return TERMINAL
         return self.seat
 
+    def is_chance_node(self) -> bool:
+        return self.phase <= DESERT_BACK
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
-        if phase == FIRST:
-            seats = self.tied or list(range(self.n))
-            return [(seat, 1.0 / len(seats)) for seat in seats]
-        weights: list[int] = []
         if phase == TOP_FACE:
             weights = self.face_weights()
         elif phase == WATER_BACK:
-            weights = self.water_unseen[self.fields_face[self.tide_field()]][:]
+            weights = self.water_unseen[self.fields_face[self.tide_field()]]
         elif phase == DESERT_BACK:
-            weights = self.desert_unseen[:]
-        total = sum(weights)
+            weights = self.desert_unseen
+        elif phase == FIRST:
+            seats = self.tied or list(range(self.n))
+            return [(seat, 1.0 / len(seats)) for seat in seats]
+        else:
+            return []
+        total = 0
+        for weight in weights:  # a loop on machine ints, where sum() is a call into Python
+            total += weight
         return [(i, w / total) for i, w in enumerate(weights) if w]
 
     def face_weights(self) -> list[int]:
         """Cards of each face whose face nobody has seen yet."""
-        return [sum(self.water_unseen[f]) - self.face_known[f] for f in range(NUM_FACES)]
+        left, known = self.water_left, self.face_known
+        return [left[face] - known[face] for face in range(NUM_FACES)]
 
     def _is_chance_outcome(self, action: Action) -> bool:
-        return any(outcome == action for outcome, _ in self.chance_outcomes())
+        """Whether ``action`` is a chance outcome of positive probability (chance_outcomes
+        without its list)."""
+        phase = self.phase
+        if phase == TOP_FACE:
+            return 0 <= action < NUM_FACES and self.water_left[action] > self.face_known[action]
+        if phase == WATER_BACK:
+            backs = self.water_unseen[self.fields_face[self.tide_field()]]
+            return 0 <= action < NUM_EVENTS and backs[action] > 0
+        if phase == DESERT_BACK:
+            return 0 <= action < NUM_EVENTS and self.desert_unseen[action] > 0
+        if phase == FIRST:
+            return action in (self.tied or range(self.n))
+        return False
+
+    def apply_action(self, action: object, *, player: int | None = None) -> None:
+        """The contract's ``apply_action`` with the common cases checked here: a legal
+        seat action and a possible chance outcome are applied without the generic path's
+        calls; anything else, refusals included, goes through :meth:`State.apply_action`."""
+        if type(action) is int:
+            phase = self.phase
+            if phase > DESERT_BACK:
+                if phase != OVER and (player is None or player == self.seat):
+                    legal = self.legal_cache
+                    if legal is None:
+                        legal = self.legal_cache = self._compute_legal_actions()
+                    for allowed in legal:  # compiled: machine ints, where `in` calls Python
+                        if allowed == action:
+                            self._apply_action(action)
+                            self._history.append(action)
+                            return
+            elif (player is None or player == CHANCE) and self._is_chance_outcome(action):
+                self._apply_action(action)
+                self._history.append(action)
+                return
+        super().apply_action(action, player=player)
 
     # -- results ---------------------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -172,6 +216,7 @@ class BanksState(BanksTurns):
         other.stacks = [s[:] for s in self.stacks]
         other.tops = [t[:] for t in self.tops]
         other.water_unseen = [w[:] for w in self.water_unseen]
+        other.water_left = self.water_left[:]
         other.face_known = self.face_known[:]
         other.water_discard = self.water_discard
         other.desert_unseen = self.desert_unseen[:]
@@ -250,20 +295,31 @@ class BanksState(BanksTurns):
     def _apply_action(self, action: Action) -> None:
         self.legal_cache = None
         phase = self.phase
-        if phase == FIRST:
-            self.first = action
-            self.events.append(("first", action))
-            self._proceed()
+        # the most frequent steps first: actions, new top faces, the tide
+        if phase == ACTIONS:
+            self._on_action(action)
         elif phase == TOP_FACE:
             seat, stack = self.reveal_queue.pop(0)
             self.tops[seat][stack] = action
             self.face_known[action] += 1
             self.events.append(("top", seat, stack, action))
             self._proceed()
+        elif phase == FLOODING:
+            self._place_water(action - PLACE_WATER, opening=False)
         elif phase == WATER_BACK:
             self._on_water_back(action)
+        elif phase == EBBING:
+            self._remove_water(action - REMOVE_WATER)
+        elif phase == ROT_WHERE:
+            self._rot_where(action - ROT_ROW)
+        elif phase == ROT_WHICH:
+            self._spoil(action - ROT_PLANT)
         elif phase == DESERT_BACK:
             self._on_desert_back(action)
+        elif phase == FIRST:
+            self.first = action
+            self.events.append(("first", action))
+            self._proceed()
         elif phase == SET_DESERT:
             self._put_desert(action - SETUP_DESERT, setup=True)
             self.opening_step += 1
@@ -275,22 +331,14 @@ class BanksState(BanksTurns):
             self.events.append(("to_boat", self.seat, crop))
             self.opening_step += 1
             self._proceed()
-        elif phase in (OPEN_WATER, FLOODING):
-            self._place_water(action - PLACE_WATER, opening=phase == OPEN_WATER)
+        elif phase == OPEN_WATER:
+            self._place_water(action - PLACE_WATER, opening=True)
         elif phase == OPEN_PLANTS:
             field, crop = divmod(action - PLANT, NUM_CROPS)
             ripe = self.opening_step % 2 == 0  # first a ripe plant, then a seed
             self._lay(field, crop, ripe=ripe)
             self.opening_step += 1
             self._proceed()
-        elif phase == EBBING:
-            self._remove_water(action - REMOVE_WATER)
-        elif phase == ROT_WHERE:
-            self._rot_where(action - ROT_ROW)
-        elif phase == ROT_WHICH:
-            self._spoil(action - ROT_PLANT)
-        elif phase == ACTIONS:
-            self._on_action(action)
         elif phase == BIDDING:
             self._on_bid(action - BID)
         elif phase == DESERT_WHERE:
@@ -357,4 +405,5 @@ def _restore(game: BanksGame, history: list[Action], fields: dict[str, Any]) -> 
     state._history = history
     for name, value in fields.items():
         setattr(state, name, value)
+    state.water_left = [sum(backs) for backs in state.water_unseen]  # derived, not kept
     return state

@@ -8,7 +8,7 @@ turns and auctions (turns.py), and the full state with the game contract (state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from nilegames.core import Action, State
 from nilegames.games.banks.actions import (
@@ -82,6 +82,15 @@ from nilegames.games.banks.phases import (
 if TYPE_CHECKING:
     from nilegames.games.banks.game import BanksGame
 
+# Tables read at every step, as Final names of this compiled module (kept in C statics,
+# where a name imported from a plain module is a dictionary lookup at each use).
+ROW_FIELDS: Final = ROWS
+FIELD_ROW: Final = tuple(f.row for f in FIELDS)
+ROW_SIZE: Final = ROW_LENGTH
+FACE_INNER: Final = tuple(inner for inner, _outer in FACES)
+FACE_OUTER: Final = tuple(outer for _inner, outer in FACES)
+MARKET_ROOM: Final[tuple[int, ...]] = MARKET_SIZES
+
 
 class BanksTable(State):
     """The whole table of a game, which all may see, and the moves it allows."""
@@ -93,12 +102,14 @@ class BanksTable(State):
         "auction_tries",
         "bid_events",
         "bid_moves",
+        "bid_start",
         "bids",
         "boat",
         "circle",
         "covered",
         "desert_pile",
         "desert_unseen",
+        "edition",
         "events",
         "extra_turn",
         "face_known",
@@ -107,7 +118,9 @@ class BanksTable(State):
         "first",
         "fresh",
         "harvested",
+        "hippo_auction",
         "joker_bought",
+        "joker_heal",
         "jokers",
         "jokers_spent",
         "legal_cache",
@@ -116,8 +129,10 @@ class BanksTable(State):
         "market",
         "n",
         "obelisk",
+        "open_fields",
         "opening_stage",
         "opening_step",
+        "palms",
         "phase",
         "plants",
         "points",
@@ -129,6 +144,7 @@ class BanksTable(State):
         "round",
         "scores",
         "seat",
+        "seed_trade",
         "stacks",
         "supply",
         "switched",
@@ -139,6 +155,7 @@ class BanksTable(State):
         "tied",
         "tops",
         "water_discard",
+        "water_left",
         "water_unseen",
     )
 
@@ -148,6 +165,19 @@ class BanksTable(State):
         super().__init__(game)
         self.legal_cache: list[Action] | None = None
         self.log_views: dict[int | None, list[dict[str, Any]]] = {}
+        # The game's rules edition, palms and variants, read at every step: the game is a
+        # plain Python object, where each read would be a dictionary lookup.
+        self.edition: int = game.rules
+        self.palms: tuple[int, ...] = game.palms
+        options = game.options
+        self.seed_trade = bool(options["seed_trade"])
+        self.joker_heal = bool(options["joker_heal"])
+        self.hippo_auction = bool(options["hippo_auction"])
+        self.bid_start = bool(options["bid_start"])
+        #: The fields of the rows no strip covers, the only ones a plant can reach.
+        self.open_fields: tuple[int, ...] = tuple(
+            f for f in range(NUM_FIELDS) if FIELD_ROW[f] not in COVERED[game.players]
+        )
         if _empty:
             return
         n = self.n = game.players
@@ -172,6 +202,8 @@ class BanksTable(State):
         self.stacks = [[(per_player + 1) // 2, per_player // 2] for _ in range(n)]
         self.tops = [[-1, -1] for _ in range(n)]
         self.water_unseen = water_counts()  # per face, per event: backs not yet seen
+        #: Per face, water cards not yet discarded (water_unseen's sums, kept as they change).
+        self.water_left = [sum(backs) for backs in self.water_unseen]
         self.face_known = [0] * NUM_FACES  # cards whose face is seen and back is not
         self.water_discard = 0
         self.desert_unseen = desert_counts()
@@ -241,12 +273,16 @@ class BanksTable(State):
 
     def _compute_legal_actions(self) -> list[Action]:
         phase, seat = self.phase, self.seat
+        if phase == ACTIONS:  # most decisions are actions
+            return self.action_moves()
+        if phase in (FLOODING, OPEN_WATER):
+            return self.water_placements(seat, opening=phase == OPEN_WATER)
+        if phase == EBBING:
+            return [REMOVE_WATER + row for row in self.removable_rows()]
         if phase == SET_DESERT:
             return [SETUP_DESERT + f for f in self.setup_desert_fields()]
         if phase == OPEN_BOAT:
             return [BOAT + c for c in range(NUM_CROPS) if self.supply[seat][c]]
-        if phase in (OPEN_WATER, FLOODING):
-            return self.water_placements(seat, opening=phase == OPEN_WATER)
         if phase == OPEN_PLANTS:
             return [
                 PLANT + f * NUM_CROPS + c
@@ -255,14 +291,10 @@ class BanksTable(State):
                 for c in range(NUM_CROPS)
                 if self.supply[seat][c]
             ]
-        if phase == EBBING:
-            return [REMOVE_WATER + row for row in self.removable_rows()]
         if phase == ROT_WHERE:
             return [ROT_ROW + m for m in range(self.rot_palms)]
         if phase == ROT_WHICH:
             return [ROT_PLANT + i for i in self.rottable(self.rot_row) if i not in self.rot_picked]
-        if phase == ACTIONS:
-            return self.action_moves()
         if phase == BIDDING:
             return [BID + k for k in range(self.max_bid(seat) + 1)]
         if phase == DESERT_WHERE:
@@ -277,19 +309,20 @@ class BanksTable(State):
     def setup_desert_fields(self) -> list[int]:
         """Free fields on the desert's edge of the open rows."""
         return [
-            ROWS[row][-1]
+            ROW_FIELDS[row][-1]
             for row in range(NUM_ROWS)
-            if not self.covered[row] and self.fields_ground[ROWS[row][-1]] == EMPTY_GROUND
+            if not self.covered[row] and self.fields_ground[ROW_FIELDS[row][-1]] == EMPTY_GROUND
         ]
 
     def water_end(self, row: int) -> tuple[int, int]:
         """Where a row's water ends: (index of the next field, wave shown there)."""
         wave = SINGLE  # the Nile shows a single wave
         index = 0
-        for field in ROWS[row]:
-            if self.fields_ground[field] != WATER:
+        ground, faces = self.fields_ground, self.fields_face
+        for field in ROW_FIELDS[row]:
+            if ground[field] != WATER:
                 break
-            wave = FACES[self.fields_face[field]][1]
+            wave = FACE_OUTER[faces[field]]
             index += 1
         return index, wave
 
@@ -298,28 +331,47 @@ class BanksTable(State):
         if self.covered[row] or face < 0:
             return -1
         index, wave = self.water_end(row)
-        if index >= ROW_LENGTH[row] or wave == NONE or FACES[face][0] != wave:
+        if index >= ROW_SIZE[row] or wave == NONE or FACE_INNER[face] != wave:
             return -1
-        field = ROWS[row][index]
+        field = ROW_FIELDS[row][index]
         if opening and self.fields_ground[field] != EMPTY_GROUND:
             return -1
         return field
 
     def water_placements(self, seat: int, *, opening: bool) -> list[Action]:
-        legal = []
+        legal: list[Action] = []
+        tops = self.tops[seat]
+        waves = self.open_waves(opening=opening)
         for stack in range(STACKS):
-            face = self.tops[seat][stack]
+            face = tops[stack]
+            if face < 0:
+                continue
+            inner = FACE_INNER[face]
             for row in range(NUM_ROWS):
-                if self.water_target(row, face, opening=opening) >= 0:
+                if waves[row] == inner:
                     legal.append(PLACE_WATER + stack * NUM_ROWS + row)
         return legal
 
+    def open_waves(self, *, opening: bool) -> list[int]:
+        """Per row, the wave a card's inner end must show to be laid there (NONE: no card
+        fits); what water_target checks, once for every card."""
+        waves: list[int] = []
+        for row in range(NUM_ROWS):
+            index, wave = self.water_end(row)
+            full = self.covered[row] or index >= ROW_SIZE[row]
+            # the opening lays water only on empty fields
+            if full or (opening and self.fields_ground[ROW_FIELDS[row][index]] != EMPTY_GROUND):
+                wave = NONE
+            waves.append(wave)
+        return waves
+
     def removable_rows(self) -> list[int]:
-        return [row for row in range(NUM_ROWS) if self.fields_ground[ROWS[row][0]] == WATER]
+        ground = self.fields_ground
+        return [row for row in range(NUM_ROWS) if ground[ROW_FIELDS[row][0]] == WATER]
 
     def can_plant(self, field: int, seat: int) -> bool:
         """A plant of ``seat`` may go on ``field``: open, dry, not desert, room, none of its."""
-        if self.covered[FIELDS[field].row] or self.fields_ground[field] != EMPTY_GROUND:
+        if self.covered[FIELD_ROW[field]] or self.fields_ground[field] != EMPTY_GROUND:
             return False
         here = self.plants[field]
         return len(here) < 2 and all(p[0] != seat for p in here)
@@ -337,12 +389,17 @@ class BanksTable(State):
     def market_open(self, m: int, crop: int) -> bool:
         """Row ``m`` has room and its last two plants are not this crop."""
         row = self.market[m]
-        return len(row) < MARKET_SIZES[m] and all(p[1] != crop for p in row[-2:])
+        size = len(row)
+        if size >= MARKET_ROOM[m]:
+            return False
+        if size and row[size - 1][1] == crop:
+            return False
+        return size < 2 or row[size - 2][1] != crop
 
     def desert_field(self, row: int) -> int:
         """Where a desert card spreading in ``row`` would go: the outermost field not yet
         desert, if it is free of water (-1: no room)."""
-        for field in reversed(ROWS[row]):
+        for field in reversed(ROW_FIELDS[row]):
             ground = self.fields_ground[field]
             if ground == DESERT_CARD:
                 continue
@@ -359,42 +416,66 @@ class BanksTable(State):
         return [i for i, p in enumerate(self.market[m]) if p[2] != ROTTEN]
 
     def action_moves(self) -> list[Action]:
+        """The moves of the seat in its action phase, in ascending order without a sort:
+        sowing, growing and harvesting field by field, then buys, jokers, heals, the end."""
         seat, points = self.seat, self.points
-        options = self.game.options
-        legal: list[Action] = []
-        sowable = [self.supply[seat][c] - self.fresh[c] for c in range(NUM_CROPS)]
-        for field in range(NUM_FIELDS):
-            cost = self.cost(field, seat)
-            if cost > points:
-                continue
-            if self.can_plant(field, seat):
-                legal.extend(PLANT + field * NUM_CROPS + c for c in range(NUM_CROPS) if sowable[c])
-            plant = self.own_plant(field, seat)
-            if plant is None or field in self.acted:
-                continue
-            if not plant[2]:
-                legal.append(GROW + field)
-            else:
-                for m in range(self.game.palms[field]):
-                    if self.market_open(m, plant[1]):
-                        legal.append(HARVEST + field * NUM_MARKET_ROWS + m)
-        for owner in range(self.n):
-            price = 1 if owner == seat else 2
-            if price > points or (owner != seat and not options["seed_trade"]):
-                continue
-            legal.extend(
-                BUY_SEED + owner * NUM_CROPS + c for c in range(NUM_CROPS) if self.boat[owner][c]
-            )
-        if points and not self.joker_bought and self.desert_pile and not self.extra_turn:
-            legal.append(BUY_JOKER)
+        legal: list[Action] = []  # sowing first, then the rest in the order of the actions
+        grows: list[Action] = []
+        harvests: list[Action] = []
+        if points:
+            supply, fresh = self.supply[seat], self.fresh
+            sowable = [c for c in range(NUM_CROPS) if supply[c] != fresh[c]]
+            ground, plants, acted = self.fields_ground, self.plants, self.acted
+            palms = self.palms
+            for field in self.open_fields:
+                here = plants[field]
+                if not here:
+                    if sowable and ground[field] == EMPTY_GROUND:
+                        start = PLANT + field * NUM_CROPS
+                        for crop in sowable:
+                            legal.append(start + crop)
+                    continue
+                mine: list[int] | None = None
+                others = 0
+                for plant in here:
+                    if plant[0] == seat:
+                        mine = plant
+                    else:
+                        others += 1
+                if others and points < 2:  # 2 points where another's plant shares the field
+                    continue
+                if mine is None:
+                    if sowable and others < 2 and ground[field] == EMPTY_GROUND:
+                        start = PLANT + field * NUM_CROPS
+                        for crop in sowable:
+                            legal.append(start + crop)
+                elif field not in acted:
+                    if not mine[2]:
+                        grows.append(GROW + field)
+                    else:
+                        for m in range(palms[field]):
+                            if self.market_open(m, mine[1]):
+                                harvests.append(HARVEST + field * NUM_MARKET_ROWS + m)
+            legal.extend(grows)
+            legal.extend(harvests)
+            seed_trade = points > 1 and self.seed_trade
+            for owner in range(self.n):
+                if owner != seat and not seed_trade:
+                    continue
+                boat = self.boat[owner]
+                start = BUY_SEED + owner * NUM_CROPS
+                for crop in range(NUM_CROPS):
+                    if boat[crop]:
+                        legal.append(start + crop)
+            if not self.joker_bought and self.desert_pile and not self.extra_turn:
+                legal.append(BUY_JOKER)
         if self.jokers[seat] and not self.extra_turn:
             legal.append(USE_JOKER)
-            if options["joker_heal"]:
+            if self.joker_heal:
+                any_owner = self.edition > 1  # edition 1: one's own plant; 2: any
                 for m in range(NUM_MARKET_ROWS):
                     for i, p in enumerate(self.market[m]):
-                        # edition 1: one's own plant; 2: any (seed 003's variant)
-                        if p[2] == SPOILED and (p[0] == seat or self.game.rules > 1):
+                        if p[2] == SPOILED and (any_owner or p[0] == seat):
                             legal.append(HEAL + m * MAX_ROW_SPACES + i)
         legal.append(END_ACTIONS)
-        legal.sort()
         return legal

@@ -42,7 +42,7 @@ class BanksTide(BanksTable):
             self.phase = TOP_FACE
             return
         if self.first < 0:
-            if self.game.options["bid_start"] and not self.tied:
+            if self.bid_start and not self.tied:
                 self._start_auction(START_AUCTION, 0)
             else:
                 self.phase = FIRST
@@ -57,7 +57,7 @@ class BanksTide(BanksTable):
         n = self.n
         stages = (
             (SET_DESERT, SETUP_DESERTS, SETUP_DESERTS),
-            (OPEN_BOAT, 0 if self.game.options["bid_start"] else OPENING_BOAT * n, OPENING_BOAT),
+            (OPEN_BOAT, 0 if self.bid_start else OPENING_BOAT * n, OPENING_BOAT),
             (OPEN_WATER, n, 1),
             (OPEN_PLANTS, 2 * n, 2),
         )
@@ -70,11 +70,13 @@ class BanksTide(BanksTable):
                 continue
             self.phase = phase
             self.seat = (self.first + step // per_seat) % n
-            if not self._compute_legal_actions():
+            legal = self._compute_legal_actions()
+            if not legal:
                 # no water card fits, or (first-player auction) no plant left to lay
                 self.events.append(("no_water" if phase == OPEN_WATER else "no_plant", self.seat))
                 self.opening_step += 1
                 continue
+            self.legal_cache = legal  # asked next, of this state: the choice waits here
             return
         self._start_round()
 
@@ -99,8 +101,10 @@ class BanksTide(BanksTable):
         self.seat = first
         going = not self.tide_stopped and self.tide_count < 2
         if self.tide_mode == FLOODING:
-            if going and self.water_placements(first, opening=False):
+            legal = self.water_placements(first, opening=False) if going else []
+            if legal:
                 self.phase = FLOODING
+                self.legal_cache = legal  # asked next, of this state: the choice waits here
                 return
             placed = self.tide_count
             if not self.tide_stopped and placed < 2:
@@ -178,6 +182,7 @@ class BanksTide(BanksTable):
         field = self.tide_field()
         face = self.fields_face[field]
         self.water_unseen[face][event] -= 1
+        self.water_left[face] -= 1
         self.face_known[face] -= 1
         self.fields_ground[field] = EMPTY_GROUND
         self.fields_face[field] = -1
@@ -204,7 +209,7 @@ class BanksTide(BanksTable):
             if (before == FLOOD) != (self.circle == FLOOD):
                 self.tide_stopped = True
         if kind == DESERT:
-            if flooded and self.game.rules > 1:
+            if flooded and self.edition > 1:
                 if self._desert_where():
                     return
             else:
@@ -213,7 +218,7 @@ class BanksTide(BanksTable):
             self.rot_palms = palms
             self.phase = ROT_WHERE
             return
-        if kind == HIPPO and self.game.options["hippo_auction"]:
+        if kind == HIPPO and self.hippo_auction:
             self._start_auction(HIPPO_AUCTION, self.first)
             return
         self._tide()

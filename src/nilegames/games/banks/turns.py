@@ -193,7 +193,7 @@ class BanksTurns(BanksScoring):
             elif self.auction_tries >= START_AUCTION_TRIES:
                 self.tied = leaders
                 self.phase = FIRST
-            elif self.game.rules > 1:
+            elif self.edition > 1:
                 # Seed 003: on a tie the bid is made again; only the tied can still win,
                 # so only they bid (edition 2; edition 1 had every seat bid again).
                 self.tied = leaders
