@@ -175,8 +175,10 @@ class Advisor:
         )
         if live.seq != seq:
             raise conflict("the table moved on while the hint was searched; ask again")
-        log_at = len(live.state.public_observation().get("log") or [])
-        await self.hub.note_hint(live, HintUse(seat, seq, log_at, now()))
+        if not any(use.seat == seat and use.seq == seq for use in live.hints):
+            # (another server process may have given and logged the same hint already)
+            log_at = len(live.state.public_observation().get("log") or [])
+            await self.hub.note_hint(live, HintUse(seat, seq, log_at, now()))
         self.given[(table_id, seq, seat)] = answer
         while len(self.given) > HINTS_KEPT:
             self.given.popitem(last=False)

@@ -74,6 +74,14 @@ export const postUndo = (id, token, seq) =>
 export const handToBot = (id, seat, token, bot) =>
   request('POST', `/api/tables/${enc(id)}/seats/${seat}/bot`, { token, body: { bot } });
 
+/** POST /api/tables/<id>/hint: the hard bot's move for the seat to move, with its estimate. */
+export const postHint = (id, token, seq) =>
+  request('POST', `/api/tables/${enc(id)}/hint`, { token, body: { seq } });
+
+/** POST /api/tables/<id>/reviews: start (or find: the page polls with it) the review of a seat. */
+export const startReview = (id, seat) =>
+  request('POST', `/api/tables/${enc(id)}/reviews`, { body: { seat } });
+
 /** GET /api/tables/<id>/replay (finished games only). */
 export const getReplay = (id) => request('GET', `/api/tables/${enc(id)}/replay`);
 

@@ -70,6 +70,7 @@ function requestBody(form) {
     game: form.game,
     players: form.players,
     options: form.options,
+    ...(form.hints === null || form.hints === undefined ? {} : { hints: form.hints }),
     seats: form.seats.map((x, i) => (x.kind === 'human'
       ? { kind: 'human', ...(i === form.me && name ? { name } : {}), ...(form.away ? { away: form.away * 60 } : {}) }
       : x.kind === 'open'
@@ -212,6 +213,15 @@ export function mountLobby(root) {
               playerChoices.map((n) => h('option', { value: n, selected: n === form.players }, String(n))))),
           options.length ? h('fieldset', { class: 'options' }, h('legend', {}, t('lobby.options')), options) : null),
         h('fieldset', { class: 'seats-set' }, h('legend', {}, t('lobby.seats')), seatRows),
+        h('label', { class: 'field-label away-field' }, h('span', {}, t('lobby.hints')),
+          h('select', {
+            'data-testid': 'hints', 'aria-describedby': 'hints-help',
+            onchange: (e) => { form.hints = e.target.value === 'auto' ? null : e.target.value === 'on'; },
+          },
+          ['auto', 'on', 'off'].map((v) => h('option', {
+            value: v, selected: v === (form.hints === null || form.hints === undefined ? 'auto' : form.hints ? 'on' : 'off'),
+          }, t(`lobby.hints.${v}`)))),
+          h('small', { class: 'muted', id: 'hints-help' }, t('lobby.hints.help'))),
         h('label', { class: 'field-label away-field' }, h('span', {}, t('lobby.away')),
           h('select', { 'data-testid': 'away', onchange: (e) => { form.away = Number(e.target.value) || null; } },
             [0, 2, 5, 10, 30].map((m) => h('option', { value: m, selected: (form.away || 0) === m }, m ? t('lobby.away.after', { n: m }) : t('lobby.away.never'))))),

@@ -8,6 +8,8 @@ import { rulesLink, guideFor, applyTooltips } from './rules.js';
 import { getReplay, getReplayStep, getTable } from './api.js';
 import { gameModule, gameTitle } from './games/index.js';
 import { errorText, logPanel, rulesBlock } from './table.js';
+import { hintNotes } from './hint.js';
+import { reviewButton } from './review.js';
 
 /**
  * The game cut into player turns from who made each step (-1: chance): a turn runs from a
@@ -147,8 +149,9 @@ export function mountReplay(root, { id, step, seat }) {
     replace(els.head,
       h('div', { class: 'table-title' }, h('h1', {}, game ? `${game} · ` : '', t('replay.title', { id })),
         info ? rulesLink(info.game) : null),
-      h('p', {}, h('a', { href: `#/table/${encodeURIComponent(id)}` }, t('replay.backTable')), ' · ',
-        h('a', { href: '#/' }, t('table.backLobby'))));
+      h('p', { class: 'replay-links' }, h('a', { href: `#/table/${encodeURIComponent(id)}` }, t('replay.backTable')), ' · ',
+        h('a', { href: '#/' }, t('table.backLobby')),
+        info ? [' ', reviewButton({ id, game: info.game, players: info.players, seat: current.seat }, () => dialog.close())] : null));
   }
 
   function renderControls() {
@@ -259,7 +262,8 @@ export function mountReplay(root, { id, step, seat }) {
     }
     if (obs.log) {
       els.log.hidden = false;
-      logPanel(els.log, obs, mod, current.seat);
+      const shown = obs.log.length;
+      logPanel(els.log, obs, mod, current.seat, undefined, hintNotes(info.hints_used, shown, shown, data.step));
     } else {
       els.log.hidden = true;
     }

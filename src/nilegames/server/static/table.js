@@ -3,13 +3,15 @@
 
 import { h, replace } from './dom.js';
 import { t, has, seatName, setNames, joinList, getLang, savedName, saveName } from './i18n.js';
-import { watchTable, postAction, postUndo, handToBot, nameSeat, postChat } from './api.js';
+import { watchTable, postAction, postUndo, handToBot, nameSeat, postChat, postHint } from './api.js';
 import { gameModule, gameTitle } from './games/index.js';
 import { remember, update, loadRecent, tableHref } from './recent.js';
 import { linkList } from './links.js';
 import { resultDialog } from './results.js';
 import { rulesLink, guideFor, applyTooltips } from './rules.js';
 import { explainDisabled, markInert } from './whynot.js';
+import { bulb, hintButton, hintNote, hintNotes, hintPanel, hintRefusal } from './hint.js';
+import { reviewButton } from './review.js';
 
 const LOG_LINES = 30;
 const LIMIT = 200; // the longest chat message, as the server counts it
@@ -45,23 +47,32 @@ function withNames(text, viewer) {
 const HEADERS = new Set(['turn', 'round']);
 
 /** Log entries in the page's language, by turn: the newest turn first, each turn under its
- * own heading and its newest entry just below it, so the heading never trails its entries. */
-export function logList(obs, module, viewer, freshFrom = Infinity) {
+ * own heading and its newest entry just below it, so the heading never trails its entries.
+ * notes: [{at, use}] hints used, each shown before the log entry `at` (see hint.js). */
+export function logList(obs, module, viewer, freshFrom = Infinity, notes = []) {
   const log = (obs && obs.log) || [];
   const start = Math.max(0, log.length - LOG_LINES);
   const groups = [[]];
-  for (let i = start; i < log.length; i += 1) {
+  const noted = (at) => notes.filter((n) => n.at === at && at >= start).map((n) => ({ note: n.use }));
+  for (let i = start; i <= log.length; i += 1) {
+    for (const note of noted(i)) groups[groups.length - 1].push(note);
+    if (i === log.length) break;
     if (HEADERS.has(log[i].event) && groups[groups.length - 1].length) groups.push([]);
     groups[groups.length - 1].push(i);
   }
   const item = (i) => {
+    if (typeof i === 'object') {
+      return h('li', { class: 'ev-hint', 'data-event': 'hint', 'data-seat': i.note.seat }, bulb(), ' ', hintNote(i.note, viewer));
+    }
     const ev = log[i];
     const text = withNames(module.eventText ? module.eventText(ev, viewer) : ev.text, viewer);
     return h('li', { class: [i >= freshFrom && 'fresh', `ev-${ev.event}`], 'data-event': ev.event }, text || ev.text || '');
   };
+  const isHeader = (i) => typeof i === 'number' && HEADERS.has(log[i] && log[i].event);
   const items = [];
   for (const group of groups.reverse()) {
-    const headed = HEADERS.has(log[group[0]] && log[group[0]].event);
+    if (!group.length) continue;
+    const headed = isHeader(group[0]);
     if (headed) items.push(item(group[0]));
     for (const i of group.slice(headed ? 1 : 0).reverse()) items.push(item(i));
   }
@@ -69,10 +80,10 @@ export function logList(obs, module, viewer, freshFrom = Infinity) {
 }
 
 /** The log panel: a region with role="log", newest entry first so it is seen at once. */
-export function logPanel(el, obs, module, viewer, freshFrom) {
+export function logPanel(el, obs, module, viewer, freshFrom, notes = []) {
   el.setAttribute('role', 'log');
   el.setAttribute('aria-label', t('table.log'));
-  replace(el, h('h2', {}, t('table.log')), logList(obs, module, viewer, freshFrom));
+  replace(el, h('h2', {}, t('table.log')), logList(obs, module, viewer, freshFrom, notes));
 }
 
 export function rulesBlock(module) {
@@ -92,6 +103,9 @@ export function mountTable(root, { id, token }) {
   const open = { share: false, leave: false }; // the head's <details>, kept open across redraws
   let headKey = null;
   let leaveBot = 'medium';
+  let hintAnswer = null; // the last hint given, for its position (seq) only
+  let hinting = false;
+  let hintRefused = null; // why no hint, said once the greyed button was pressed
 
   const dialog = resultDialog();
   const els = {
@@ -102,6 +116,7 @@ export function mountTable(root, { id, token }) {
     after: h('div', { class: 'after-game' }),
     actions: h('section', { class: 'panel actions', 'data-testid': 'actions', 'aria-label': t('table.actions') }),
     tools: h('div', { class: 'turn-tools', 'data-testid': 'turn-tools' }),
+    hint: h('div', { class: 'hint-slot' }),
     log: h('section', { class: 'panel log', 'data-testid': 'log', role: 'log', 'aria-label': t('table.log') }),
     side: h('aside', { class: 'table-side', id: 'table-side', 'data-testid': 'side' }),
     drawer: h('button', { type: 'button', class: 'drawer-toggle', 'data-testid': 'log-toggle', 'aria-controls': 'table-side', 'aria-expanded': 'false' }),
@@ -111,7 +126,7 @@ export function mountTable(root, { id, token }) {
   els.chat = h('section', { class: 'panel chat', 'data-testid': 'chat', 'aria-label': t('chat.title') });
   els.side.append(els.log, els.chat);
   replace(root, h('div', { class: 'table-page' },
-    els.head, els.status, els.tools, els.message, els.after,
+    els.head, els.status, els.tools, els.hint, els.message, els.after,
     h('div', { class: 'table-layout' },
       h('div', { class: 'table-main' }, els.board, els.actions, els.extra),
       els.side),
@@ -143,6 +158,11 @@ export function mountTable(root, { id, token }) {
       event.preventDefault();
       event.stopImmediatePropagation();
       takeBack();
+    } else if (event.key === 'h' || event.key === 'H') {
+      if (!view || view.seat === null || view.seat === undefined) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      askHint();
     } else if (event.key === 'Escape' && drawerOpen) {
       setDrawer(false);
       els.drawer.focus();
@@ -253,6 +273,46 @@ export function mountTable(root, { id, token }) {
     }
   }
 
+  /** The hard bot's move for this position (the server logs that a hint was used). */
+  async function askHint() {
+    if (pending || hinting || !view || !view.hint || !view.hint.possible) return;
+    hinting = true;
+    showMessage(null);
+    renderTools();
+    try {
+      const answer = await postHint(id, token, view.seq);
+      if (view && answer.seq === view.seq) hintAnswer = answer;
+    } catch (error) {
+      showMessage(errorText(error), error.status === 0 ? 'network' : 'error');
+      if (error.status === 409) watcher.refresh(true);
+    } finally {
+      hinting = false;
+      if (!destroyed) render();
+    }
+  }
+
+  /** The hint given for this position, under the bar; gone once the position changes. */
+  function renderHint() {
+    if (hintAnswer && (!view || hintAnswer.seq !== view.seq || view.to_move !== view.seat)) hintAnswer = null;
+    for (const el of root.querySelectorAll('.hinted')) el.classList.remove('hinted');
+    if (view && view.hint && view.hint.possible) hintRefused = null; // the reason went away
+    if (!hintAnswer) {
+      replace(els.hint, hintRefused ? hintRefusal(hintRefused, () => { hintRefused = null; renderHint(); }) : null);
+      return;
+    }
+    hintRefused = null;
+    const mod = module();
+    const words = (action, fallback) => (mod.actionText && action !== null && action !== undefined ? mod.actionText(action, view, fallback) : fallback);
+    const legal = (view.legal_actions || []).some((a) => a.action === hintAnswer.action);
+    replace(els.hint, hintPanel(hintAnswer, view.table.players, words, {
+      play: legal ? () => act(hintAnswer.action) : null,
+      close: () => { hintAnswer = null; renderHint(); },
+    }));
+    for (const el of root.querySelectorAll(`[data-testid="board"] [data-action="${hintAnswer.action}"], [data-testid="actions"] [data-action="${hintAnswer.action}"]`)) {
+      el.classList.add('hinted');
+    }
+  }
+
   /** Why undo is off, in the page's words (the server's code; its English as a fallback). */
   function undoReason(undo) {
     if (undo.code === 'ok') return t('undo.ok', { step: stepWords(undo) });
@@ -285,6 +345,7 @@ export function mountTable(root, { id, token }) {
         onclick: takeBack,
       }, h('span', { 'aria-hidden': 'true' }, '↶ '), t('undo.button')),
       h('span', { class: ['why', undo.possible && 'why-ok'], id: 'undo-why', 'data-testid': 'undo-why' }, why),
+      hintButton(view, hinting, askHint, (why) => { hintRefused = why; renderHint(); }),
       timerEl());
   }
 
@@ -515,7 +576,7 @@ export function mountTable(root, { id, token }) {
       return;
     }
     els.log.hidden = false;
-    logPanel(els.log, obs, module(), view.seat, freshFrom);
+    logPanel(els.log, obs, module(), view.seat, freshFrom, hintNotes(view.hints_used, length, view.log_total));
     if (freshFrom !== Infinity && length > freshFrom && !drawerOpen) unseen += length - freshFrom;
     renderDrawer();
   }
@@ -588,7 +649,8 @@ export function mountTable(root, { id, token }) {
     const obs = view.observation || {};
     if (finished && obs.result) {
       const replayLink = h('a', { class: 'button', href: `#/replay/${encodeURIComponent(id)}` }, t('table.replay'));
-      dialog.fill(view.table.game, obs, view.seat, replayLink);
+      const review = reviewButton({ id, game: view.table.game, players: view.table.players, seat: view.seat }, () => dialog.close());
+      dialog.fill(view.table.game, obs, view.seat, [review, replayLink]);
       if (!resultShown) {
         resultShown = true;
         dialog.show();
@@ -620,6 +682,7 @@ export function mountTable(root, { id, token }) {
     tooltips();
     renderActions();
     renderTools();
+    renderHint();
     renderLog();
     renderChat();
     if (!els.extra.firstChild || els.extra.dataset.lang !== getLang()) {
