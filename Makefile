@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test lint typecheck pytest differential bench screenshots clean
+.PHONY: run play test lint typecheck pytest differential differential-jax bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,7 +14,7 @@ $(BIN)/python:
 KERNEL := $(shell sed -n 's/^ *"\(src\/.*\.py\)",$$/\1/p' setup.py)
 
 $(STAMP): pyproject.toml setup.py $(KERNEL) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl,ray]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,ray,jax]'
 	touch $(STAMP)
 
 PORT ?= 8000
@@ -45,6 +45,11 @@ pytest: $(STAMP)
 ## ones `make test` plays (tests/differential.py; about half an hour on one core).
 differential: $(STAMP)
 	NILEGAMES_DIFFERENTIAL_GAMES=1000 $(BIN)/pytest -n 2 -q tests/test_differential.py
+
+## The JAX engine against the reference engine, 10,000 games each way over its
+## configurations (tests/jax_nile_helpers.py; `make test` plays 25 per configuration).
+differential-jax: $(STAMP)
+	$(BIN)/python -m tests.jax_nile_helpers --games 10000
 
 ## The README's and docs' pictures: each game's table, result and replay at 1280 and 390
 ## pixels wide, into docs/screenshots/ (needs Debian's chromium).
