@@ -1,6 +1,7 @@
 """``make screenshots``: each game's table mid-game, its result dialog and a replay, at
 1280 and 390 pixels wide, as PNG files in docs/screenshots/ (named
-``<game>-{table,result,replay}-{1280,390}.png``).
+``<game>-{table,result,replay}-{1280,390}.png``); for NILE also a hint and a review
+(``nile-{hint,review}-{1280,390}.png``).
 
 A real ``nilegames serve`` process and Debian's Chromium, as in the browser tests; the
 games are played with random legal moves from a fixed seed, so a run draws the same
@@ -114,6 +115,35 @@ def shoot(browser: Browser, base: str, games: tuple[str, ...], lang: str, seed: 
             print(f"{game} at {width}: done", file=sys.stderr)
 
 
+def shoot_advice(browser: Browser, base: str, lang: str, seed: int) -> None:
+    """NILE's hint at a table against a bot (``nile-hint-*``) and the review of a finished
+    game of two (``nile-review-*``), at both sizes."""
+    rng = random.Random(seed)
+    against = new_table(base, [{"kind": "human"}, {"kind": "bot", "bot": "medium"}])
+    table = f"{base}/#/table/{against['table']['id']}?token={against['tokens']['0']}"
+    pair = new_table(base, [{"kind": "human"}, {"kind": "human"}], variant="short")
+    pid, ptokens = pair["table"]["id"], pair["tokens"]
+    play_until(base, pid, ptokens, rng, lambda view: False)
+    for width, height in WIDTHS.items():
+        context = browser.new_context(viewport={"width": width, "height": height})
+        context.add_init_script(f"localStorage.setItem('nilegames.lang', '{lang}')")
+        page = context.new_page()
+        page.set_default_timeout(180_000)
+        page.goto(table)
+        page.wait_for_selector('[data-testid="status"][data-state="your-turn"]')
+        page.keyboard.press("h")
+        page.wait_for_selector('[data-testid="hint-panel"]')
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(OUT / f"nile-hint-{width}.png"))
+        page.goto(f"{base}/#/table/{pid}?token={ptokens['0']}")
+        page.click('[data-testid="result-dialog"] [data-testid="review-open"]')
+        page.wait_for_selector('[data-testid="review-results"]')
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(OUT / f"nile-review-{width}.png"))
+        context.close()
+        print(f"nile hint and review at {width}: done", file=sys.stderr)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--base", help="a running server (default: start one)")
@@ -130,9 +160,15 @@ def main() -> None:
         try:
             if args.base:
                 shoot(browser, args.base, games, args.lang, args.seed)
+                if "nile" in games:
+                    shoot_advice(browser, args.base, args.lang, args.seed)
             else:
-                with tempfile.TemporaryDirectory() as folder, serve(Path(folder)) as base:
+                # reviews search less than a server's default: a whole game in about a minute
+                cheap = ("--review-iterations", "200")
+                with tempfile.TemporaryDirectory() as folder, serve(Path(folder), *cheap) as base:
                     shoot(browser, base, games, args.lang, args.seed)
+                    if "nile" in games:
+                        shoot_advice(browser, base, args.lang, args.seed)
         finally:
             browser.close()
 
