@@ -11,9 +11,11 @@ from __future__ import annotations
 import random
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from alembic import command
 from alembic.config import Config
@@ -34,7 +36,16 @@ from nilegames.server.store import (
     hash_token,
     now,
 )
-from tests.server_helpers import create, fresh_database, play, running, token_header, view
+from tests.server_helpers import (
+    create,
+    fresh_database,
+    play,
+    running,
+    serve,
+    token_header,
+    view,
+    wait_for,
+)
 
 HINT_ITERATIONS = 40
 REVIEW_ITERATIONS = 12
@@ -453,3 +464,54 @@ def test_tables_from_before_hints_keep_the_default_rule(url: str) -> None:
     with advised(url) as client:
         shown = view(client, "oldtable0001")
         assert shown["hints_allowed"] is False and shown["hints_used"] == []
+
+
+def test_hints_and_reviews_across_server_processes(tmp_path: Path) -> None:
+    """Two processes on one PostgreSQL database: a hint given by one shows in the other's
+    views, and a review asked of each is the same review (the page polls with POST, which
+    may reach either)."""
+    options = ("--hint-iterations", "40", "--review-iterations", "12", "--bot-processes", "0")
+    with fresh_database("postgresql", tmp_path) as url, ExitStack() as stack:
+        first, second = (
+            stack.enter_context(serve(tmp_path, *options, database=url)) for _ in range(2)
+        )
+        with httpx.Client(timeout=30) as client:
+            seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+            made = client.post(f"{first}/api/tables", json={"game": "nile", "seats": seats})
+            table_id, token = made.json()["table"]["id"], made.json()["tokens"]["0"]
+            headers = {"X-Seat-Token": token}
+
+            def my_turn() -> Any:
+                shown = client.get(f"{first}/api/tables/{table_id}", headers=headers).json()
+                return shown if shown["to_move"] == 0 else None
+
+            shown = wait_for(my_turn, "seat 0's turn")
+            asked = client.post(
+                f"{first}/api/tables/{table_id}/hint", json={"seq": shown["seq"]}, headers=headers
+            )
+            assert asked.status_code == 200, asked.text
+
+            def seen_elsewhere() -> Any:
+                return client.get(f"{second}/api/tables/{table_id}").json()["hints_used"]
+
+            used = wait_for(seen_elsewhere, "the hint on the other process")
+            assert [(u["seat"], u["seq"]) for u in used] == [(0, shown["seq"])]
+            # asked again of the other process: the same hint, still logged once
+            again = client.post(
+                f"{second}/api/tables/{table_id}/hint", json={"seq": shown["seq"]}, headers=headers
+            )
+            assert again.json() == asked.json()
+            assert len(seen_elsewhere()) == 1
+        record = finished_record(2)
+        stored_finished(url, "cluster00001", record)
+        body = {"seat": 0, "iterations": REVIEW_ITERATIONS}
+        with httpx.Client(timeout=30) as client:
+            reviews = []
+            for base in (first, second):
+
+                def done(base: str = base) -> Any:
+                    job = client.post(f"{base}/api/tables/cluster00001/reviews", json=body).json()
+                    return job if job["status"] == "done" else None
+
+                reviews.append(wait_for(done, "a review", timeout=120)["review"])
+        assert reviews[0] == reviews[1]
