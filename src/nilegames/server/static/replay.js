@@ -80,7 +80,7 @@ export function mountReplay(root, { id, step, seat }) {
   }
 
   function onKey(event) {
-    if (!info || event.target.closest('input, select, textarea')) return;
+    if (!info || event.target.closest('input, select, textarea, dialog[open]:modal')) return;
     if (event.key === 'ArrowLeft') go(nextStop(current.step, -1));
     else if (event.key === 'ArrowRight') go(nextStop(current.step, 1));
     else if (event.key === 'Home') go(0);

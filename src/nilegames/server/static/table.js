@@ -279,10 +279,12 @@ export function mountTable(root, { id, token }) {
     hinting = true;
     showMessage(null);
     renderTools();
+    const asked = view.seq;
     try {
-      const answer = await postHint(id, token, view.seq);
+      const answer = await postHint(id, token, asked);
       if (view && answer.seq === view.seq) hintAnswer = answer;
     } catch (error) {
+      if (error.status === 409 && view && view.seq !== asked) return; // moved meanwhile: no news
       showMessage(errorText(error), error.status === 0 ? 'network' : 'error');
       if (error.status === 409) watcher.refresh(true);
     } finally {
