@@ -31,7 +31,6 @@ from nilegames.games.nile.cards import (
 )
 from nilegames.games.nile.rules import (
     NO_OWNER,
-    planting_is_complete,
     ranking_returns,
 )
 
@@ -385,7 +384,23 @@ class NileState(State):
         blocked = self.blocked
         crops = [c for c in range(NUM_CROPS) if planted[c]]
         foreign = [c for c in crops if owner[c] != seat]
-        legal = [act.DONE] if planting_is_complete(planted, seat, owner, size) else []
+        # rules.planting_is_complete, from the lists just made: the cards down so far are
+        # the seat's own fields, one foreign crop with enough cards, or two single cards.
+        first = crops[0]
+        if not foreign:
+            complete = True
+        elif len(crops) == 1:
+            complete = planted[first] >= 2 and (
+                owner[first] == NO_OWNER or planted[first] > size[first]
+            )
+        else:
+            complete = (
+                len(crops) == 2
+                and planted[first] == 1
+                and planted[crops[1]] == 1
+                and all(owner[c] == NO_OWNER for c in foreign)
+            )
+        legal = [act.DONE] if complete else []
         for crop in range(NUM_CROPS):
             if not hand[crop] or blocked >> crop & 1:
                 continue
