@@ -12,7 +12,9 @@ database (``--database``) instead, unpinned: each table's two seats watch it on 
 different processes and its moves go to a third (with 3 or more), so every latency
 measured crosses processes, and the figures are given for each receiving process.
 ``--slowloris N`` keeps N half-sent requests open against the first server (or
-``--through`` a proxy's URL) while the players play.
+``--through`` a proxy's URL) while the players play.  ``--proxy`` starts docs/deploy.md's
+nginx (TLS, its limits as written) in front of the servers started and sends the players
+and the slowloris connections through it.
 
 Every table has two human seats, each driven by a coroutine that plays a random legal
 move when its WebSocket says it is its turn: at once by default, so every table always
@@ -24,7 +26,7 @@ machine (reported, never enforced).  Anything else running on the machine shows 
 tail figures: compare runs made on a quiet machine.
 
 Run it with ``make bench`` or ``python benchmarks/load.py [--tables N] [--seconds S]
-[--think S] [--database URL] [--workers N] [--slowloris N] [--json FILE]``.
+[--think S] [--database URL] [--workers N] [--proxy] [--slowloris N] [--json FILE]``.
 """
 
 from __future__ import annotations
@@ -280,12 +282,14 @@ NO_LIMITS += ("--limit-sockets", "0", "--limit-connections", "0")
 
 
 @contextmanager
-def server(database: str, folder: Path, cpu: int | None) -> Iterator[tuple[str, int]]:
+def server(
+    database: str, folder: Path, cpu: int | None, *options: str
+) -> Iterator[tuple[str, int]]:
     """``nilegames serve`` on a free loopback port (pinned to ``cpu`` if given): its base
     URL and process id."""
     port = free_port()
     command = [sys.executable, "-c", SERVE, "serve", "--port", str(port)]
-    command += ["--database", database, "--bot-delay", "0", *NO_LIMITS]
+    command += ["--database", database, "--bot-delay", "0", *NO_LIMITS, *options]
     log = folder / f"server-{port}.log"
     pin = None if cpu is None else (lambda: os.sched_setaffinity(0, {cpu}))
     with log.open("w") as sink:
@@ -314,6 +318,21 @@ def server(database: str, folder: Path, cpu: int | None) -> Iterator[tuple[str, 
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@contextmanager
+def proxy_in_front(bases: list[str], folder: Path) -> Iterator[str]:
+    """docs/deploy.md's nginx on loopback before the first two servers: its https URL."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.nginx_helpers import find_nginx, nginx_proxy
+
+    nginx = find_nginx()
+    if nginx is None:
+        raise SystemExit("--proxy needs nginx: apt-get install nginx")
+    ports = (free_port(), free_port())
+    # Room for the slowloris connections and the players', each proxied twice.
+    with nginx_proxy(nginx, folder, bases[:2], ports, connections=8192) as base:
+        yield base
 
 
 def cpu_seconds(pid: int) -> float:
@@ -406,7 +425,7 @@ async def measure(bases: list[str], pids: list[int], args: argparse.Namespace) -
             run.figures.errors[f"client: {outcome!r}"] += 1
     figures = run.figures
     result = summary(figures, elapsed, server_cpu, client_cpu, args)
-    result["workers"] = len(bases)
+    result["workers"] = len(pids) or len(bases)
     result["by_process"] = {
         str(index): {
             "samples": len(values),
@@ -616,12 +635,20 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="do not check the TLS certificate of an https --server (a local proxy)",
     )
+    parser.add_argument(
+        "--proxy",
+        action="store_true",
+        help="start docs/deploy.md's nginx (TLS) in front of the --workers servers and play"
+        " through it; --slowloris then goes through it too",
+    )
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write the figures here")
     args = parser.parse_args(argv)
     if args.tables < 1 or args.seconds <= 0 or args.think < 0:
         parser.error("--tables must be at least 1, --seconds positive, --think not negative")
     if args.workers < 1:
         parser.error("--workers must be at least 1")
+    if args.proxy and (args.server or args.workers < 2):
+        parser.error("--proxy starts nginx before the servers it starts: --workers 2 or more")
     if args.workers > 1 and not args.server and not (args.database or "").startswith("postgres"):
         parser.error("--workers above 1 needs a PostgreSQL --database")
     return args
@@ -649,11 +676,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             result = asyncio.run(measure(args.server, [], args))
         else:
             with fresh_schema(database) as url, ExitStack() as stack:
+                options = ("--behind-proxy",) if args.proxy else ()
                 running = [
-                    stack.enter_context(server(url, Path(folder), server_cpu))
+                    stack.enter_context(server(url, Path(folder), server_cpu, *options))
                     for _ in range(args.workers)
                 ]
                 bases, pids = [base for base, _ in running], [pid for _, pid in running]
+                if args.proxy:
+                    bases = [stack.enter_context(proxy_in_front(bases, Path(folder)))]
+                    console.print(f"[bold]proxy[/bold] {bases[0]}, docs/deploy.md's nginx")
+                    args.insecure, args.through = True, args.through or bases[0]
                 result = asyncio.run(measure(bases, pids, args))
     result |= {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),

@@ -5,60 +5,26 @@ played through it over TLS, its WebSocket included, and a slow client cut."""
 from __future__ import annotations
 
 import json
-import os
 import random
-import re
-import shutil
 import socket
 import ssl
-import subprocess
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
-from pathlib import Path
 
 import httpx
 import pytest
 from websockets.sync.client import connect
 
-from tests.server_helpers import free_port, fresh_database, play_one, serve, wait_for
-
-DEPLOY = Path(__file__).resolve().parents[1] / "docs" / "deploy.md"
-
-
-def nginx_block() -> str:
-    """The ```nginx block of docs/deploy.md."""
-    found = re.search(r"```nginx\n(.*?)```", DEPLOY.read_text(), re.DOTALL)
-    assert found, "docs/deploy.md has no nginx block"
-    return found.group(1)
-
-
-def substitute(text: str, changes: dict[str, str]) -> str:
-    """The doc's block with this machine's ports and files; each change must apply."""
-    for old, new in changes.items():
-        assert old in text, f"docs/deploy.md's nginx block no longer has {old!r}"
-        text = text.replace(old, new)
-    return text
-
-
-def certificate(folder: Path) -> tuple[Path, Path]:
-    cert, key = folder / "cert.pem", folder / "key.pem"
-    command = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"]
-    subprocess.run(
-        [*command, "-subj", "/CN=localhost", "-keyout", str(key), "-out", str(cert)],
-        check=True,
-        capture_output=True,
-    )
-    return cert, key
+from tests.nginx_helpers import find_nginx, nginx_proxy
+from tests.server_helpers import free_port, fresh_database, play_one, serve
 
 
 @pytest.fixture(scope="module")
 def proxy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """nginx with the doc's configuration in front of two servers; its https base URL."""
-    nginx = shutil.which("nginx") or (
-        "/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None
-    )
+    nginx = find_nginx()
     if nginx is None:
         pytest.skip("nginx not found: apt-get install nginx")
     folder = tmp_path_factory.mktemp("proxy")
@@ -71,60 +37,9 @@ def proxy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             )
 
         with ThreadPoolExecutor(2) as starting:
-            first, second = starting.map(start, (2, 1))
-        cert, key = certificate(folder)
-        port, plain = free_port(), free_port()
-        block = substitute(
-            nginx_block(),
-            {
-                "127.0.0.1:8001": first.removeprefix("http://"),
-                "127.0.0.1:8002": second.removeprefix("http://"),
-                "listen 443 ssl;": f"listen 127.0.0.1:{port} ssl;",
-                "listen 80;": f"listen 127.0.0.1:{plain};",
-                "/etc/ssl/nilegames/fullchain.pem": str(cert),
-                "/etc/ssl/nilegames/privkey.pem": str(key),
-                "/var/log/nginx/nilegames.log": str(folder / "access.log"),
-                "client_header_timeout 10s;": "client_header_timeout 1s;",
-            },
-        )
-        temp = folder / "nginx-temp"
-        temp.mkdir()
-        user = "user root;" if os.geteuid() == 0 else ""
-        (folder / "nginx.conf").write_text(
-            f"""{user}
-daemon off;
-worker_processes 1;
-pid {folder / "nginx.pid"};
-error_log {folder / "error.log"} warn;
-events {{ worker_connections 1024; }}
-http {{
-    client_body_temp_path {temp}/body;
-    proxy_temp_path {temp}/proxy;
-    fastcgi_temp_path {temp}/fastcgi;
-    uwsgi_temp_path {temp}/uwsgi;
-    scgi_temp_path {temp}/scgi;
-{block}
-}}
-"""
-        )
-        command = [nginx, "-p", str(folder), "-c", str(folder / "nginx.conf")]
-        checked = subprocess.run([*command, "-t"], capture_output=True, text=True)
-        assert checked.returncode == 0, checked.stderr
-        process = subprocess.Popen(command, stderr=subprocess.DEVNULL)
-        base = f"https://localhost:{port}"
-        try:
-            wait_for(lambda: up(base), "nginx", 15)
-            yield base
-        finally:
-            process.terminate()
-            process.wait(10)
-
-
-def up(base: str) -> bool:
-    try:
-        return httpx.get(f"{base}/api/games", verify=False, timeout=2).status_code == 200
-    except httpx.TransportError:
-        return False
+            upstreams = list(starting.map(start, (2, 1)))
+        ports = (free_port(), free_port())
+        yield stack.enter_context(nginx_proxy(nginx, folder, upstreams, ports, header_timeout="1s"))
 
 
 def test_a_game_through_the_proxy(proxy: str) -> None:
