@@ -122,6 +122,15 @@ def test_fields_and_market_rows_obey_the_placing_rules(config: Config) -> None:
 
 @SETTINGS
 @given(configs())
+def test_the_kept_water_counts_match_the_cards_unseen(config: Config) -> None:
+    """``water_left``, kept up to date draw by draw, is each face's row of
+    ``water_unseen`` summed: the chance of a new top face is read from it."""
+    for state in games(config):
+        assert state.water_left == [sum(backs) for backs in state.water_unseen]
+
+
+@SETTINGS
+@given(configs())
 def test_scores_never_fall_and_the_obelisk_never_moves_away(config: Config) -> None:
     """Scores and plants lost only grow, the obelisk only comes nearer; the game ends as
     soon as a score reaches the obelisk (or at the round limit)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from nilegames.games.banks.board import MARKET_SIZES, NUM_CROPS, NUM_MARKET_ROWS, ROW_PAYOUTS
 from nilegames.games.banks.phases import BLOCKED_ROUNDS, OVER, ROTTEN, ROUND_LIMIT
+from nilegames.games.banks.table import total
 from nilegames.games.banks.tide import BanksTide
 
 
@@ -16,7 +17,7 @@ class BanksScoring(BanksTide):
     def _scoring(self) -> None:
         colours = 0
         for owner in range(self.n):
-            count = sum(self.boat[owner])
+            count = total(self.boat[owner])
             if count:
                 colours += 1
                 self.lost[owner] += count
@@ -51,7 +52,7 @@ class BanksScoring(BanksTide):
             self.quiet_rounds = 0
         else:
             self.quiet_rounds += 1
-        if max(self.scores) >= self.obelisk:
+        if any(score >= self.obelisk for score in self.scores):
             reason = "obelisk"
         elif self.edition > 1:
             reason = "deadlock" if self.deadlocked() else ""
@@ -71,19 +72,22 @@ class BanksScoring(BanksTide):
     def _only_market_plants(self) -> bool:
         """No plant is left in a supply, the boat or a field: the market rows can never
         fill again (no plant can enter them), so nothing can score or be lost."""
-        return (
-            not any(any(supply) for supply in self.supply)
-            and not any(any(boat) for boat in self.boat)
-            and not any(self.plants)
-        )
+        for seat in range(self.n):
+            supply, boat = self.supply[seat], self.boat[seat]
+            for crop in range(NUM_CROPS):
+                if supply[crop] or boat[crop]:
+                    return False
+        return not any(self.plants)
 
     def free_crops(self) -> list[int]:
         """Plants of each crop (all colours) outside the market: in a supply, the boat or
         on a field.  Only these can ever enter a market row again while no row scores."""
         free = [0] * NUM_CROPS
-        for seat in range(self.n):
-            for crop in range(NUM_CROPS):
-                free[crop] += self.supply[seat][crop] + self.boat[seat][crop]
+        for crop in range(NUM_CROPS):
+            count = 0
+            for seat in range(self.n):
+                count += self.supply[seat][crop] + self.boat[seat][crop]
+            free[crop] = count
         for here in self.plants:
             for plant in here:
                 free[plant[1]] += 1

@@ -60,6 +60,7 @@ from nilegames.games.banks.phases import (
     WATER_BACK,
 )
 from nilegames.games.banks.scoring import row_gains
+from nilegames.games.banks.table import total
 from nilegames.games.banks.turns import BanksTurns
 
 if TYPE_CHECKING:
@@ -136,10 +137,8 @@ class BanksState(BanksTurns):
             return [(seat, 1.0 / len(seats)) for seat in seats]
         else:
             return []
-        total = 0
-        for weight in weights:  # a loop on machine ints, where sum() is a call into Python
-            total += weight
-        return [(i, w / total) for i, w in enumerate(weights) if w]
+        drawn = total(weights)
+        return [(i, w / drawn) for i, w in enumerate(weights) if w]
 
     def face_weights(self) -> list[int]:
         """Cards of each face whose face nobody has seen yet."""

@@ -90,6 +90,13 @@ ROW_SIZE: Final = ROW_LENGTH
 FACE_INNER: Final = tuple(inner for inner, _outer in FACES)
 FACE_OUTER: Final = tuple(outer for _inner, outer in FACES)
 MARKET_ROOM: Final[tuple[int, ...]] = MARKET_SIZES
+#: The sowing actions on a field for a set of crops (a bit each), at field << 5 | set: a
+#: field's actions join a legal list in one call, as ints made once.
+SOWINGS: Final = tuple(
+    tuple(PLANT + field * NUM_CROPS + c for c in range(NUM_CROPS) if crops >> c & 1)
+    for field in range(NUM_FIELDS)
+    for crops in range(1 << NUM_CROPS)
+)
 
 
 class BanksTable(State):
@@ -284,13 +291,12 @@ class BanksTable(State):
         if phase == OPEN_BOAT:
             return [BOAT + c for c in range(NUM_CROPS) if self.supply[seat][c]]
         if phase == OPEN_PLANTS:
-            return [
-                PLANT + f * NUM_CROPS + c
-                for f in range(NUM_FIELDS)
-                if self.can_plant(f, seat)
-                for c in range(NUM_CROPS)
-                if self.supply[seat][c]
-            ]
+            crops = crop_set(self.supply[seat], [0] * NUM_CROPS)
+            legal: list[Action] = []
+            for field in self.open_fields if crops else ():
+                if self.can_plant(field, seat):
+                    legal.extend(SOWINGS[field << NUM_CROPS | crops])
+            return legal
         if phase == ROT_WHERE:
             return [ROT_ROW + m for m in range(self.rot_palms)]
         if phase == ROT_WHICH:
@@ -303,7 +309,7 @@ class BanksTable(State):
 
     def max_bid(self, seat: int) -> int:
         """A bid is plants taken in hand from one's supply."""
-        return min(MAX_BID, sum(self.supply[seat]))
+        return min(MAX_BID, total(self.supply[seat]))
 
     # -- what the board allows -------------------------------------------------------------
     def setup_desert_fields(self) -> list[int]:
@@ -424,16 +430,14 @@ class BanksTable(State):
         harvests: list[Action] = []
         if points:
             supply, fresh = self.supply[seat], self.fresh
-            sowable = [c for c in range(NUM_CROPS) if supply[c] != fresh[c]]
+            sowable = crop_set(supply, fresh)  # seeds bought this turn are not sown
             ground, plants, acted = self.fields_ground, self.plants, self.acted
             palms = self.palms
             for field in self.open_fields:
                 here = plants[field]
                 if not here:
                     if sowable and ground[field] == EMPTY_GROUND:
-                        start = PLANT + field * NUM_CROPS
-                        for crop in sowable:
-                            legal.append(start + crop)
+                        legal.extend(SOWINGS[field << NUM_CROPS | sowable])
                     continue
                 mine: list[int] | None = None
                 others = 0
@@ -446,9 +450,7 @@ class BanksTable(State):
                     continue
                 if mine is None:
                     if sowable and others < 2 and ground[field] == EMPTY_GROUND:
-                        start = PLANT + field * NUM_CROPS
-                        for crop in sowable:
-                            legal.append(start + crop)
+                        legal.extend(SOWINGS[field << NUM_CROPS | sowable])
                 elif field not in acted:
                     if not mine[2]:
                         grows.append(GROW + field)
@@ -479,3 +481,22 @@ class BanksTable(State):
                             legal.append(HEAL + m * MAX_ROW_SPACES + i)
         legal.append(END_ACTIONS)
         return legal
+
+
+def total(counts: list[int]) -> int:
+    """``sum(counts)`` as a loop, which the compiled build runs on machine ints (its sum()
+    is a call into Python)."""
+    result = 0
+    for count in counts:
+        result += count
+    return result
+
+
+def crop_set(supply: list[int], fresh: list[int]) -> int:
+    """The crops of a supply that may be sown (those beyond the seeds bought this turn),
+    one bit each: the index of a field's actions in SOWINGS."""
+    crops = 0
+    for crop in range(NUM_CROPS):
+        if supply[crop] != fresh[crop]:
+            crops |= 1 << crop
+    return crops
