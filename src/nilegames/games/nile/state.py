@@ -82,12 +82,13 @@ SPECULABLE: Final = tuple(
 #: deck holds ``count`` of them among ``size`` cards, made once per size and then shared,
 #: so that a chance node lists existing pairs instead of making a tuple and a float per
 #: kind (in pure Python a third less work per chance node; compiled, about the same).
-_DRAWS: Final[list[tuple[tuple[tuple[int, float], ...], ...] | None]] = [None] * (
-    sum(full_deck()) + 1
-)
+#: Each deck size's outcomes, by kind and count: ``(kind, count / size)``.  Typed as Any so
+#: that the compiled kernel hands the stored tuples on as they are; typed as tuples, it
+#: took each apart into C values and built it again (a tuple and a float per outcome).
+_DRAWS: Final[list[tuple[tuple[Any, ...], ...] | None]] = [None] * (sum(full_deck()) + 1)
 
 
-def draw_outcomes(size: int) -> tuple[tuple[tuple[int, float], ...], ...]:
+def draw_outcomes(size: int) -> tuple[tuple[Any, ...], ...]:
     table = _DRAWS[size]
     if table is None:
         share = 1.0 / size
@@ -234,7 +235,8 @@ class NileState(State):
         phase = self.phase
         if phase in DECK_PHASES:
             table = draw_outcomes(self.deck_size)
-            return [table[k][c] for k, c in enumerate(self.deck) if c]
+            outcomes: list[Any] = [table[k][c] for k, c in enumerate(self.deck) if c]
+            return outcomes
         if phase == FIRST_PLAYER:
             return [(seat, 1.0 / self.n) for seat in range(self.n)]
         if phase == REMOVE:
