@@ -201,6 +201,13 @@ class BanksState(BanksTurns):
         other = BanksState(self.game, _empty=True)
         other._history = self._history[:]
         other.n = self.n
+        other.edition = self.edition
+        other.palms = self.palms
+        other.seed_trade = self.seed_trade
+        other.joker_heal = self.joker_heal
+        other.hippo_auction = self.hippo_auction
+        other.bid_start = self.bid_start
+        other.open_fields = self.open_fields
         other.covered = self.covered[:]
         other.fields_ground = self.fields_ground[:]
         other.fields_face = self.fields_face[:]
@@ -401,6 +408,7 @@ PICKLED_FIELDS = (
 
 def _restore(game: BanksGame, history: list[Action], fields: dict[str, Any]) -> BanksState:
     state = BanksState(game, _empty=True)
+    state.read_game(game)
     state._history = history
     for name, value in fields.items():
         setattr(state, name, value)

@@ -172,21 +172,9 @@ class BanksTable(State):
         super().__init__(game)
         self.legal_cache: list[Action] | None = None
         self.log_views: dict[int | None, list[dict[str, Any]]] = {}
-        # The game's rules edition, palms and variants, read at every step: the game is a
-        # plain Python object, where each read would be a dictionary lookup.
-        self.edition: int = game.rules
-        self.palms: tuple[int, ...] = game.palms
-        options = game.options
-        self.seed_trade = bool(options["seed_trade"])
-        self.joker_heal = bool(options["joker_heal"])
-        self.hippo_auction = bool(options["hippo_auction"])
-        self.bid_start = bool(options["bid_start"])
-        #: The fields of the rows no strip covers, the only ones a plant can reach.
-        self.open_fields: tuple[int, ...] = tuple(
-            f for f in range(NUM_FIELDS) if FIELD_ROW[f] not in COVERED[game.players]
-        )
         if _empty:
-            return
+            return  # clone() or a pickle's restore fills the rest in
+        self.read_game(game)
         n = self.n = game.players
         self.covered: list[bool] = [False] * NUM_ROWS
         for row in COVERED[n]:
@@ -256,6 +244,22 @@ class BanksTable(State):
         self.tied: list[int] = []  # seats the lots choose among for first player
         self.events: list[tuple[Any, ...]] = []
         self._proceed()
+
+    def read_game(self, game: BanksGame) -> None:
+        """What the state reads of its game at every step, copied into its slots: the game
+        is a plain Python object, where each read would be a dictionary lookup."""
+        self.edition: int = game.rules
+        self.palms: tuple[int, ...] = game.palms
+        options = game.options
+        self.seed_trade = bool(options["seed_trade"])
+        self.joker_heal = bool(options["joker_heal"])
+        self.hippo_auction = bool(options["hippo_auction"])
+        self.bid_start = bool(options["bid_start"])
+        #: The fields of the rows no strip covers, the only ones a plant can reach.
+        covered = COVERED[game.players]
+        self.open_fields: tuple[int, ...] = tuple(
+            f for f in range(NUM_FIELDS) if FIELD_ROW[f] not in covered
+        )
 
     # -- moves defined further down the chain (tide.py, turns.py) -------------------------
     def _proceed(self) -> None:
