@@ -29,6 +29,7 @@ from rich.text import Text
 from nilegames.analysis.report import difference, interval, p_value, write_report
 from nilegames.analysis.runner import Simulation, SimulationSpec, check_simulation, simulate
 from nilegames.analysis.summary import GROUPS, Comparison, Figures, fair_test, figures
+from nilegames.cli.options import check_backend, clear_errors, parse_options
 from nilegames.core import GameOptionError, game_class
 from nilegames.parallel import BACKENDS, session
 
@@ -46,8 +47,6 @@ def configurations(
 ) -> list[tuple[str, dict[str, Any]]]:
     """The configurations to play, labelled: the options alone, or with each of two
     ``--compare key=value`` settings."""
-    from nilegames.cli.main import parse_options
-
     if not compare:
         label = ", ".join(f"{k}={v}" for k, v in options.items()) or "default options"
         return [(label, dict(options))]
@@ -113,8 +112,6 @@ def simulate_command(
 ) -> None:
     """Play many games and report win rates by seat and turn order, scores, game length and
     the game's own statistics, with 95 % intervals (and two configurations compared)."""
-    from nilegames.cli.main import check_backend, clear_errors, parse_options
-
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     with clear_errors():
@@ -168,8 +165,6 @@ def run_all(
     address: str | None,
 ) -> list[Simulation]:
     """Every configuration under one progress bar each; Ctrl-C stops with exit code 130."""
-    from nilegames.cli.main import clear_errors
-
     columns = (
         "[progress.description]{task.description}",
         BarColumn(),

@@ -1,0 +1,211 @@
+"""``nilegames tournament GAME``: a round robin between bots, its standings and tables.
+
+Registered on the app in :mod:`nilegames.cli.main`; the work is in
+:mod:`nilegames.ai.tournament`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from nilegames.ai.ratings import Interval
+from nilegames.ai.tournament import (
+    TournamentResult,
+    check_settings,
+    games_per_table,
+    run_tournament,
+    save_results,
+    tables,
+)
+from nilegames.cli.options import check_backend, clear_errors, parse_options
+from nilegames.core import game_class
+from nilegames.parallel import BACKENDS, session
+
+
+def tournament_command(
+    game: Annotated[str, typer.Argument(help="Game id (see: nilegames games).")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Bots, comma-separated: random, greedy, ismcts[:ITERATIONS|:SECONDSs"
+            "[:random|greedy]], easy, medium, hard."
+        ),
+    ] = "greedy,random",
+    players: Annotated[
+        int | None, typer.Option("--players", "-n", help="Seats per game (default: fewest).")
+    ] = None,
+    games: Annotated[
+        int,
+        typer.Option(help="Games per table of bots, rounded up to a multiple of the seats."),
+    ] = 100,
+    seed: Annotated[int | None, typer.Option(help="Tournament seed (default: random).")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Games played at once.")] = 1,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Folder for results.json and results.png [tournament-GAME-Np-SEED]."),
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
+    ] = None,
+    backend: Annotated[
+        str, typer.Option(help=f"Where games run: {' or '.join(BACKENDS)}.")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(help="Ray cluster to join (ray://HOST:10001 or auto); default: a local one."),
+    ] = None,
+) -> None:
+    """Round robin between bots with seat rotation: win rates, Elo and head-to-head scores."""
+    with clear_errors():
+        description = game_class(game).describe()
+        options = parse_options(description, option or ())
+        seats = int(description["min_players"]) if players is None else players
+        specs = check_settings(game, seats, bots.split(","), games, jobs, options)
+        check_backend(backend, address)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    folder = out if out is not None else Path(f"tournament-{game}-{seats}p-{seed}")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        typer.echo(f"nilegames: cannot make the folder {folder}: {error}", err=True)
+        raise typer.Exit(2) from None
+    console = Console(highlight=False)
+    per_table, layout = games_per_table(games, seats), tables(len(specs), seats)
+    console.print(
+        f"{description['title']}, {seats} players: {len(layout)} table(s) × {per_table} games"
+        f" = {len(layout) * per_table} games, seed {seed}, {jobs} job(s)"
+    )
+    if per_table != games:
+        console.print(f"(--games {games} rounded up to {per_table}: every bot sits in every seat)")
+    result = play_tournament(
+        console, game, seats, specs, per_table, seed, jobs, options, backend, address
+    )
+    console.print(standings_table(result))
+    if len(specs) > 1:
+        console.print(head_to_head_table(result))
+    console.print(turn_order_table(result))
+    try:
+        data, picture = save_results(result, folder)
+    except OSError as error:
+        typer.echo(f"nilegames: cannot write the results: {error}", err=True)
+        raise typer.Exit(2) from None
+    console.print(f"Wrote {data} and {picture}")
+
+
+def play_tournament(
+    console: Console,
+    game: str,
+    seats: int,
+    specs: Sequence[str],
+    games: int,
+    seed: int,
+    jobs: int,
+    options: Mapping[str, Any],
+    backend: str = "local",
+    address: str | None = None,
+) -> TournamentResult:
+    """Run the tournament under a progress bar; Ctrl-C stops it with exit code 130."""
+    columns = ("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn())
+    try:
+        with (
+            clear_errors(),
+            session(backend, jobs, address),
+            Progress(*columns, TimeRemainingColumn(), console=console) as bar,
+        ):
+            task = bar.add_task("games", total=len(tables(len(specs), seats)) * games)
+
+            def advance(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            return run_tournament(
+                game,
+                seats,
+                specs,
+                games,
+                seed,
+                jobs=jobs,
+                options=options,
+                progress=advance,
+                backend=backend,
+                address=address,
+            )
+    except KeyboardInterrupt:
+        console.print("Interrupted.")
+        raise typer.Exit(130) from None
+
+
+def standings_table(result: TournamentResult) -> Table:
+    """One line per bot, strongest first, every figure with its 95 % interval."""
+    searched = any(s.searches for s in result.standings)
+    table = Table(
+        title=f"Standings, 95 % intervals (Elo: {result.anchor})",
+        caption="W-T-L: games won, tied for first, lost",
+        box=box.SIMPLE_HEAD,
+    )
+    columns = ["W-T-L", "win %", "mean return", "Elo"] + ["iter/s"] * searched
+    table.add_column("bot")
+    for column in columns:
+        table.add_column(column, justify="right")
+    for s in result.standings:
+        rate = s.win_rate
+        speed = "-" if s.iterations_per_second is None else f"{s.iterations_per_second:,.0f}"
+        table.add_row(
+            s.bot,
+            f"{s.wins}-{s.ties}-{s.losses}",
+            f"{100 * rate.estimate:.1f} ({100 * rate.low:.1f}–{100 * rate.high:.1f})",
+            plus_minus(s.mean_return, "+.2f"),
+            plus_minus(s.elo, ".0f"),
+            *([speed] if searched else []),
+        )
+    return table
+
+
+def turn_order_table(result: TournamentResult) -> Table:
+    """Win share by turn order: how much moving first is worth (fair: 1/players each)."""
+    fair = 100 / result.players
+    table = Table(title=f"Win % by turn order (fair: {fair:.1f} %)", box=box.SIMPLE_HEAD)
+    table.add_column("moves")
+    table.add_column("win %", justify="right")
+    for position, rate in enumerate(result.turn_order, start=1):
+        table.add_row(
+            ordinal(position),
+            f"{100 * rate.estimate:.1f} ({100 * rate.low:.1f}–{100 * rate.high:.1f})",
+        )
+    return table
+
+
+def ordinal(number: int) -> str:
+    return f"{number}{({1: 'st', 2: 'nd', 3: 'rd'}).get(number, 'th')}"
+
+
+def plus_minus(interval: Interval, style: str) -> str:
+    """``estimate ± half-width`` of a symmetric interval; ``?`` if too few games to say."""
+    half = (interval.high - interval.low) / 2
+    spread = f"{half:{style.lstrip('+')}}" if abs(half) != float("inf") else "?"
+    return f"{interval.estimate:{style}} ± {spread}"
+
+
+def head_to_head_table(result: TournamentResult) -> Table:
+    """Row bot's score against column bot (win 1, tie ½, loss 0 per pair of seats)."""
+    order = [s.bot for s in result.standings]
+    table = Table(title="Head to head: row's score vs column", box=box.SIMPLE_HEAD)
+    table.add_column("")
+    for bot in order:
+        table.add_column(bot, justify="right")
+    for row in order:
+        cells = []
+        for column in order:
+            score, count = result.pairwise.get((row, column), (0.0, 0))
+            cells.append(f"{score / count:.1%}" if count else "-")
+        table.add_row(row, *cells)
+    return table
