@@ -66,6 +66,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/search.py speed
 	$(BIN)/python benchmarks/load.py
 	$(BIN)/python benchmarks/simulate.py
+	$(BIN)/python benchmarks/jax_nile.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .pytest_cache .ruff_cache

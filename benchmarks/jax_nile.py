@@ -1,0 +1,180 @@
+"""Issue 23's figures: the JAX NILE engine's random playouts, batched, beside the peers.
+
+For each player count, and batch sizes 1, 64, 1,024 and 8,192 by default: a batch of new
+games (``init``, off the clock) is played by one jitted function that picks a uniformly
+random legal action for every game and calls ``step`` (chance drawn inside) on the whole
+batch, called again and again until the time is up.  Only games still running count: a
+decision is one seat's action in one game.  Compile time is timed apart (the first call).
+
+In the same run, the compiled reference engine and OpenSpiel hearts play random games by
+``engines.py``'s loop, which counts every applied action a step, chance outcomes included.
+So that units match, the JAX rate is given twice: decisions/s, and steps/s as the reference
+counts them (decisions times the reference's steps per decision, from its own playouts);
+the ratio to hearts divides steps by steps.
+
+Run with ``make bench`` or ``python benchmarks/jax_nile.py [--players N ...] [--batch B ...]
+[--seconds S] [--json FILE]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from engines import Tally, machine, play_spiel
+
+BATCHES = (1, 64, 1024, 8192)
+DEFAULT_SECONDS = 3.0
+DEFAULT_SEED = 20261126
+
+
+def jax_rate(players: int, batch: int, seconds: float, seed: int) -> dict[str, float]:
+    """Decisions/s of ``batch`` games in lockstep, and the seconds the first call took."""
+    import jax
+    import jax.numpy as jnp
+
+    from nilegames.jax import nile
+
+    def decide(state: Any, key: jax.Array) -> tuple[Any, jax.Array]:
+        choose, draw = jax.random.split(key)
+        legal = jax.vmap(nile.legal_action_mask)(state)
+        logits = jnp.where(legal, 0.0, -jnp.inf)
+        actions = jax.random.categorical(choose, logits, axis=1)
+        live = legal.any(axis=1)
+        actions = jnp.where(live, actions, 0)
+        state = jax.vmap(nile.step)(state, actions, jax.random.split(draw, batch))
+        return state, live.sum()
+
+    def decide_one(state: Any, key: jax.Array) -> tuple[Any, jax.Array]:
+        """Batch 1 without vmap: a lone game branches for real (vmap computes every branch)."""
+        choose, draw = jax.random.split(key)
+        legal = nile.legal_action_mask(state)
+        action = jax.random.categorical(choose, jnp.where(legal, 0.0, -jnp.inf))
+        live = legal.any()
+        return nile.step(state, jnp.where(live, action, 0), draw), live.astype(jnp.int32)
+
+    keys = jax.random.split(jax.random.PRNGKey(seed), batch)
+    start = time.perf_counter()
+    if batch == 1:
+        state = jax.block_until_ready(nile.init(keys[0], players))
+        decide = decide_one
+    else:
+        state = jax.block_until_ready(jax.jit(jax.vmap(lambda k: nile.init(k, players)))(keys))
+    init_seconds = time.perf_counter() - start
+    play = jax.jit(decide)
+    key = jax.random.PRNGKey(seed + 1)
+    start = time.perf_counter()
+    compiled = play.lower(state, key).compile()
+    compile_seconds = time.perf_counter() - start
+    decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        key, sub = jax.random.split(key)
+        state, live = compiled(state, sub)
+        done = int(live)  # waits for the step: the clock sees finished work only
+        decisions += done
+        if not done:
+            break  # every game of the batch is over
+    spent = time.perf_counter() - start
+    return {
+        "decisions_per_s": decisions / spent,
+        "compile_s": compile_seconds,
+        "init_s": init_seconds,
+        "decisions": decisions,
+    }
+
+
+def reference_tally(players: int, seconds: float, seed: int) -> Tally:
+    import nilegames
+
+    game = nilegames.new_game("nile", players)
+    return play_spiel(game.new_initial_state, random.Random(seed), seconds)
+
+
+def hearts_tally(seconds: float, seed: int) -> Tally:
+    pyspiel = importlib.import_module("pyspiel")
+    return play_spiel(pyspiel.load_game("hearts").new_initial_state, random.Random(seed), seconds)
+
+
+def kernel_build() -> str:
+    module = importlib.import_module("nilegames.games.nile.state")
+    return "compiled" if str(module.__file__).endswith((".so", ".pyd")) else "pure Python"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", type=int, action="append")
+    parser.add_argument("--batch", type=int, action="append")
+    parser.add_argument("--seconds", type=float, default=DEFAULT_SECONDS)
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    players_list = args.players or [2, 4]
+    batches = args.batch or list(BATCHES)
+
+    hearts = hearts_tally(args.seconds, args.seed)
+    hearts_steps = hearts.steps / hearts.seconds
+    hearts_decisions = (hearts.steps - hearts.chance_steps) / hearts.seconds
+    rows: list[dict[str, Any]] = []
+    for players in players_list:
+        reference = reference_tally(players, args.seconds, args.seed)
+        decisions = reference.steps - reference.chance_steps
+        per_decision = reference.steps / decisions
+        rows.append(
+            {
+                "engine": f"reference ({kernel_build()})",
+                "players": players,
+                "batch": 1,
+                "decisions_per_s": decisions / reference.seconds,
+                "steps_per_s": reference.steps / reference.seconds,
+            }
+        )
+        for batch in batches:
+            measured = jax_rate(players, batch, args.seconds, args.seed)
+            measured["steps_per_s"] = measured["decisions_per_s"] * per_decision
+            rows.append({"engine": "JAX", "players": players, "batch": batch, **measured})
+    for row in rows:
+        row["steps_vs_hearts"] = row["steps_per_s"] / hearts_steps
+        row["decisions_vs_hearts"] = row["decisions_per_s"] / hearts_decisions
+
+    table = Table(title="NILE random playouts: JAX engine, reference engine, OpenSpiel hearts")
+    for column in ("engine", "players", "batch", "decisions/s", "steps/s", "÷ hearts", "compile s"):
+        table.add_column(column, justify="right")
+    table.add_row("OpenSpiel hearts", "4", "1", f"{hearts_decisions:,.0f}", f"{hearts_steps:,.0f}")
+    for row in rows:
+        table.add_row(
+            row["engine"],
+            str(row["players"]),
+            f"{row['batch']:,}",
+            f"{row['decisions_per_s']:,.0f}",
+            f"{row['steps_per_s']:,.0f}",
+            f"{row['steps_vs_hearts']:.2f}×",
+            f"{row['compile_s']:.1f}" if "compile_s" in row else "",
+        )
+    console = Console(width=120)
+    console.print(table)
+    console.print(
+        "steps: every applied action, chance outcomes included (the reference's count; the"
+        " JAX figure is decisions × the reference's steps per decision); ÷ hearts: steps/s"
+        " over hearts' steps/s in this run. Compile: the first call of the jitted step."
+    )
+    if args.json:
+        report = {
+            "machine": machine(),
+            "hearts": {"steps_per_s": hearts_steps, "decisions_per_s": hearts_decisions},
+            "rows": rows,
+        }
+        args.json.write_text(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
