@@ -257,11 +257,11 @@ def clear(state: BanksState) -> None:
     for field in range(NUM_FIELDS):
         for owner, crop, _ripe in state.plants[field]:
             state.supply[owner][crop] += 1
-        state.plants[field] = []
+        state.plants[field] = ()
     for m in range(NUM_MARKET_ROWS):
         for owner, crop, _condition in state.market[m]:
             state.supply[owner][crop] += 1
-        state.market[m] = []
+        state.market[m] = ()
     for seat in range(state.n):
         for crop in range(NUM_CROPS):
             state.supply[seat][crop] += state.boat[seat][crop]
@@ -278,7 +278,7 @@ def _take(state: BanksState, seat: int, crop: int) -> None:
 def put(state: BanksState, field: int, seat: int, crop: int, ripe: bool = True) -> None:
     """A plant from ``seat``'s supply onto ``field`` (ripe, or a seed)."""
     _take(state, seat, crop)
-    state.plants[field].append([seat, crop, 1 if ripe else 0])
+    state.plants[field] += ((seat, crop, 1 if ripe else 0),)
     state.legal_cache = None
 
 
@@ -294,7 +294,7 @@ def put_market(state: BanksState, m: int, plants: Sequence[tuple[int, int, int]]
     """Plants (seat, crop, condition) from the supplies into market row ``m``, in order."""
     for seat, crop, condition in plants:
         _take(state, seat, crop)
-        state.market[m].append([seat, crop, condition])
+        state.market[m] += ((seat, crop, condition),)
     state.legal_cache = None
 
 

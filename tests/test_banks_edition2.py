@@ -100,7 +100,7 @@ def test_minus_points_of_one_row_do_not_eat_the_points_of_another_in_edition_2(
     state = playing(3, rules=rules)
     state.scores = [5, 5, 5]
     put_market(state, 0, [(0, FLAX, RIPE), (1, WHEAT, RIPE), (2, GRAPES, RIPE), (1, FLAX, RIPE)])
-    state.market[0].append([2, WHEAT, RIPE])
+    state.market[0] += ((2, WHEAT, RIPE),)
     state.supply[2][WHEAT] -= 1
     put_market(state, 3, [(0, FLAX, ROTTEN), (0, WHEAT, ROTTEN), (1, GRAPES, RIPE)])
     score_round(state)
@@ -319,7 +319,7 @@ def test_a_dead_game_with_equal_scores_goes_on_while_floods_could_still_decide_i
     state = starved(2)
     state.scores = [5, 5]
     assert not state.deadlocked()  # the flax on the field may yet be washed away
-    state.plants[ROWS[N5][1]] = []
+    state.plants[ROWS[N5][1]] = ()
     state.lost[1] += 1
     assert state.deadlocked()  # nothing is left outside the market: nothing can change
 

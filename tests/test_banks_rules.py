@@ -896,7 +896,7 @@ def test_negative_points_do_not_move_a_marker_back() -> None:
     state = playing(3, rules=1)  # edition 1: the net over all rows is floored
     state.scores = [5, 5, 5]
     put_market(state, 0, [(0, FLAX, RIPE), (1, WHEAT, RIPE), (2, GRAPES, RIPE), (1, FLAX, RIPE)])
-    state.market[0].append([2, WHEAT, RIPE])
+    state.market[0] += ((2, WHEAT, RIPE),)
     state.supply[2][WHEAT] -= 1
     put_market(state, 3, [(0, FLAX, ROTTEN), (0, WHEAT, ROTTEN), (1, GRAPES, RIPE)])
     assert plants_conserved(state)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from nilegames.games.banks.board import MARKET_SIZES, NUM_CROPS, NUM_MARKET_ROWS, ROW_PAYOUTS
 from nilegames.games.banks.phases import BLOCKED_ROUNDS, OVER, ROTTEN, ROUND_LIMIT
-from nilegames.games.banks.table import total
+from nilegames.games.banks.table import Plant, total
 from nilegames.games.banks.tide import BanksTide
 
 
@@ -30,7 +32,7 @@ class BanksScoring(BanksTide):
         # the rows of this scoring, edition 2 each row's result (rows score one by one).
         per_row = self.edition > 1
         net = [0] * self.n
-        sold: list[list[int]] = []
+        sold: list[Plant] = []
         for m in range(NUM_MARKET_ROWS):
             row = self.market[m]
             if len(row) < MARKET_SIZES[m]:
@@ -40,7 +42,7 @@ class BanksScoring(BanksTide):
                 net[seat] += max(0, gains[seat]) if per_row else gains[seat]
             self.events.append(("row_scored", m, tuple(gains)))
             sold.extend(row)
-            self.market[m] = []
+            self.market[m] = ()
         for seat in range(self.n):
             if net[seat] > 0:
                 self.scores[seat] += net[seat]
@@ -133,7 +135,7 @@ def can_fill(free: list[int], last: list[int], spaces: int) -> bool:
     return False
 
 
-def row_gains(row: list[list[int]], n: int) -> list[int]:
+def row_gains(row: Sequence[Sequence[int]], n: int) -> list[int]:
     """What a full market row gives each seat: its share of the 6 points, less 1 a rotten plant.
 
     Only plants that are not rotten count towards the majority; ties go to the seat whose

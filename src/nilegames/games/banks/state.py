@@ -211,8 +211,8 @@ class BanksState(BanksTurns):
         other.covered = self.covered[:]
         other.fields_ground = self.fields_ground[:]
         other.fields_face = self.fields_face[:]
-        other.plants = [[p[:] for p in here] for here in self.plants]
-        other.market = [[p[:] for p in row] for row in self.market]
+        other.plants = self.plants[:]  # tuples, shared
+        other.market = self.market[:]
         other.supply = [s[:] for s in self.supply]
         other.boat = [b[:] for b in self.boat]
         other.lost = self.lost[:]
@@ -413,4 +413,7 @@ def _restore(game: BanksGame, history: list[Action], fields: dict[str, Any]) -> 
     for name, value in fields.items():
         setattr(state, name, value)
     state.water_left = [sum(backs) for backs in state.water_unseen]  # derived, not kept
+    # a state pickled when plants were lists
+    state.plants = [tuple(tuple(plant) for plant in here) for here in state.plants]
+    state.market = [tuple(tuple(plant) for plant in row) for row in state.market]
     return state

@@ -82,6 +82,11 @@ from nilegames.games.banks.phases import (
 if TYPE_CHECKING:
     from nilegames.games.banks.game import BanksGame
 
+#: A plant on a field (owner, crop, ripe 0/1) or in the market (owner, crop, condition).
+#: The plants of a field or a market row are a tuple of these, never changed in place (a
+#: change puts a new tuple there): a copy of the table shares them all.
+Plant = tuple[int, ...]
+
 # Tables read at every step, as Final names of this compiled module (kept in C statics,
 # where a name imported from a plain module is a dictionary lookup at each use).
 ROW_FIELDS: Final = ROWS
@@ -182,10 +187,10 @@ class BanksTable(State):
         #: Each field's ground (empty, water, desert card) and the face of its water card.
         self.fields_ground = [EMPTY_GROUND] * NUM_FIELDS
         self.fields_face = [-1] * NUM_FIELDS
-        #: Plants on each field: [owner, crop, ripe (0/1)] lists, at most two.
-        self.plants: list[list[list[int]]] = [[] for _ in range(NUM_FIELDS)]
-        #: Market rows (by palms needed - 1), top space first: [owner, crop, condition].
-        self.market: list[list[list[int]]] = [[] for _ in range(NUM_MARKET_ROWS)]
+        #: Plants on each field: (owner, crop, ripe (0/1)), at most two.
+        self.plants: list[tuple[Plant, ...]] = [()] * NUM_FIELDS
+        #: Market rows (by palms needed - 1), top space first: (owner, crop, condition).
+        self.market: list[tuple[Plant, ...]] = [()] * NUM_MARKET_ROWS
         self.supply = [list(CROP_COUNTS) for _ in range(n)]
         self.boat = [[0] * NUM_CROPS for _ in range(n)]
         self.lost = [0] * n  # plants of each colour taken out of the game from the boat
@@ -390,11 +395,17 @@ class BanksTable(State):
         """1 action point, 2 where another player's plant shares the field."""
         return 2 if any(p[0] != seat for p in self.plants[field]) else 1
 
-    def own_plant(self, field: int, seat: int) -> list[int] | None:
+    def own_plant(self, field: int, seat: int) -> Plant | None:
         for plant in self.plants[field]:
             if plant[0] == seat:
                 return plant
         return None
+
+    def set_condition(self, m: int, index: int, condition: int) -> None:
+        """A plant in the market turns ripe, spoiled or rotten (a new tuple in its place)."""
+        row = self.market[m]
+        owner, crop, _old = row[index]
+        self.market[m] = (*row[:index], (owner, crop, condition), *row[index + 1 :])
 
     def market_open(self, m: int, crop: int) -> bool:
         """Row ``m`` has room and its last two plants are not this crop."""
@@ -443,7 +454,7 @@ class BanksTable(State):
                     if sowable and ground[field] == EMPTY_GROUND:
                         legal.extend(SOWINGS[field << NUM_CROPS | sowable])
                     continue
-                mine: list[int] | None = None
+                mine: Plant | None = None
                 others = 0
                 for plant in here:
                     if plant[0] == seat:

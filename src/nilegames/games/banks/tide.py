@@ -171,7 +171,7 @@ class BanksTide(BanksTable):
         for owner, crop, _ripe in self.plants[field]:
             self.boat[owner][crop] += 1
             self.events.append(("washed", owner, crop, field, reason))
-        self.plants[field] = []
+        self.plants[field] = ()
 
     def _remove_water(self, row: int) -> None:
         self.tide_row = row
@@ -282,9 +282,9 @@ class BanksTide(BanksTable):
             self._end_rot()
 
     def _spoil_one(self, m: int, index: int) -> None:
-        plant = self.market[m][index]
-        plant[2] += 1
-        self.events.append(("rot", m, index, plant[0], plant[2]))
+        owner, _crop, condition = self.market[m][index]
+        self.set_condition(m, index, condition + 1)
+        self.events.append(("rot", m, index, owner, condition + 1))
 
     def _end_rot(self) -> None:
         self.rot_row = -1

@@ -70,7 +70,7 @@ class BanksTurns(BanksScoring):
             m, index = divmod(action - HEAL, MAX_ROW_SPACES)
             self.jokers[seat] -= 1
             self.jokers_spent += 1
-            self.market[m][index][2] = RIPE
+            self.set_condition(m, index, RIPE)
             self.events.append(("heal", seat, m, index))
         elif action >= BUY_SEED:
             owner, crop = divmod(action - BUY_SEED, NUM_CROPS)
@@ -89,8 +89,8 @@ class BanksTurns(BanksScoring):
             self.points -= self.cost(field, seat)
             plant = self.own_plant(field, seat)
             assert plant is not None
-            self.plants[field].remove(plant)
-            self.market[m].append([seat, plant[1], RIPE])
+            self.plants[field] = tuple([p for p in self.plants[field] if p[0] != seat])
+            self.market[m] += ((seat, plant[1], RIPE),)
             self.harvested = True
             self.events.append(("harvest", seat, field, plant[1], m))
         elif action >= GROW:
@@ -98,7 +98,9 @@ class BanksTurns(BanksScoring):
             self.points -= self.cost(field, seat)
             plant = self.own_plant(field, seat)
             assert plant is not None
-            plant[2] = 1
+            self.plants[field] = tuple(
+                [(seat, p[1], 1) if p[0] == seat else p for p in self.plants[field]]
+            )
             self.acted.append(field)
             self.events.append(("grow", seat, field, plant[1]))
         else:
@@ -112,7 +114,7 @@ class BanksTurns(BanksScoring):
     def _lay(self, field: int, crop: int, *, ripe: bool) -> None:
         seat = self.seat
         self.supply[seat][crop] -= 1
-        self.plants[field].append([seat, crop, 1 if ripe else 0])
+        self.plants[field] += ((seat, crop, 1 if ripe else 0),)
         self.events.append(("plant", seat, field, crop, ripe))
 
     def _end_actions(self) -> None:
