@@ -18,6 +18,7 @@ from setuptools import setup
 #: state class must be compiled too, since it inherits from the compiled core class.
 COMPILED = [
     "src/nilegames/core/state.py",
+    "src/nilegames/games/artifacts/monuments.py",
     "src/nilegames/games/artifacts/state.py",
     "src/nilegames/games/banks/phases.py",
     "src/nilegames/games/banks/scoring.py",

@@ -94,11 +94,12 @@ SPACE_OF: Final = tuple(card.space for card in CARDS)
 TYPE_OF: Final = tuple(card.type for card in CARDS)
 CLASS_OF: Final = CLASS_BIT
 #: ``deal_outcomes(size)[card]``: the chance outcome of drawing ``card`` from a deck of
-#: ``size`` cards, made once per size and shared, so a chance node makes no tuples.
-_DEALS: Final[list[tuple[tuple[int, float], ...] | None]] = [None] * (NUM_CARDS + 1)
+#: ``size`` cards, made once per size and shared, so a chance node makes no tuples (typed
+#: Any: typed as tuples, the compiled kernel took each apart and built it again).
+_DEALS: Final[list[tuple[Any, ...] | None]] = [None] * (NUM_CARDS + 1)
 
 
-def deal_outcomes(size: int) -> tuple[tuple[int, float], ...]:
+def deal_outcomes(size: int) -> tuple[Any, ...]:
     table = _DEALS[size]
     if table is None:
         share = 1.0 / size
@@ -208,7 +209,8 @@ class ArtifactsState(State):
         phase = self.phase
         if phase in (DEAL, BUYING):
             table = deal_outcomes(len(self.deck))
-            return [table[card] for card in self.deck]  # the deck is kept sorted
+            outcomes: list[Any] = [table[card] for card in self.deck]  # the deck is sorted
+            return outcomes
         if phase == REVEAL:
             unseen = [m for m in range(NUM_MONUMENTS) if m not in self.revealed]
             return [(m, 1.0 / len(unseen)) for m in unseen]
