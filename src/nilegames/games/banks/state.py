@@ -208,7 +208,7 @@ class BanksState(BanksTurns):
         other.hippo_auction = self.hippo_auction
         other.bid_start = self.bid_start
         other.open_fields = self.open_fields
-        other.covered = self.covered[:]
+        other.covered = self.covered  # set once, at the start
         other.fields_ground = self.fields_ground[:]
         other.fields_face = self.fields_face[:]
         other.plants = self.plants[:]  # tuples, shared
@@ -221,7 +221,7 @@ class BanksState(BanksTurns):
         other.circle = self.circle
         other.stacks = [s[:] for s in self.stacks]
         other.tops = [t[:] for t in self.tops]
-        other.water_unseen = [w[:] for w in self.water_unseen]
+        other.water_unseen = self.water_unseen[:]  # its rows are replaced, never changed
         other.water_left = self.water_left[:]
         other.face_known = self.face_known[:]
         other.water_discard = self.water_discard

@@ -201,7 +201,9 @@ class BanksTable(State):
         #: Cards left in each seat's two water stacks, and the face of each top (-1: none).
         self.stacks = [[(per_player + 1) // 2, per_player // 2] for _ in range(n)]
         self.tops = [[-1, -1] for _ in range(n)]
-        self.water_unseen = water_counts()  # per face, per event: backs not yet seen
+        #: Per face, per event: backs not yet seen (a row is replaced when it changes, so
+        #: that copies of the table can share the rows).
+        self.water_unseen = water_counts()
         #: Per face, water cards not yet discarded (water_unseen's sums, kept as they change).
         self.water_left = [sum(backs) for backs in self.water_unseen]
         self.face_known = [0] * NUM_FACES  # cards whose face is seen and back is not

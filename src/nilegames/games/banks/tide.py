@@ -181,7 +181,9 @@ class BanksTide(BanksTable):
     def _on_water_back(self, event: int) -> None:
         field = self.tide_field()
         face = self.fields_face[field]
-        self.water_unseen[face][event] -= 1
+        backs = self.water_unseen[face][:]  # a new row: copies of the table share the old
+        backs[event] -= 1
+        self.water_unseen[face] = backs
         self.water_left[face] -= 1
         self.face_known[face] -= 1
         self.fields_ground[field] = EMPTY_GROUND
