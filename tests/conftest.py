@@ -100,3 +100,12 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if report.skipped and os.environ.get("NILEGAMES_REQUIRE_ALL"):
         report.outcome = "failed"
         report.longrepr = f"skipped, but NILEGAMES_REQUIRE_ALL is set: {report.longrepr}"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium for a module's browser tests (tests/web_helpers.py)."""
+    from tests.web_helpers import chromium_browser
+
+    with chromium_browser() as launched:
+        yield launched

@@ -22,10 +22,10 @@ import httpx
 import pytest
 
 from tests.server_helpers import serve
-from tests.web_helpers import chromium_path, close_result_dialog, new_table, play_out
+from tests.web_helpers import close_result_dialog, new_table, play_out
 
 try:
-    from playwright.sync_api import Browser, Page, expect, sync_playwright
+    from playwright.sync_api import Browser, Page, expect
 except ImportError:  # pragma: no cover - .ci/run installs it
     pytest.skip("Playwright not found: pip install playwright", allow_module_level=True)
 
@@ -79,17 +79,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """One server for the module: starting it costs more than a game."""
     with serve(tmp_path_factory.mktemp("web")) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    executable = chromium_path()
-    if executable is None:
-        pytest.skip("Chromium not found: install Debian's chromium")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
-        yield launched
-        launched.close()
 
 
 class Watch:

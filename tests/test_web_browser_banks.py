@@ -25,7 +25,6 @@ from tests.test_web_browser import (
     PHONE,
     STATUS,
     WAIT_TURN,
-    browser,  # noqa: F401 - a fixture
     create_through_lobby,
     no_horizontal_scroll,
     open_page,

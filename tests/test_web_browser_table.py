@@ -17,13 +17,13 @@ from tests.web_helpers import (
     CONTRAST_PROBLEMS,
     REASONS,
     UNREACHABLE,
-    chromium_path,
     new_table,
+    page_in_language,
     play_out,
 )
 
 try:
-    from playwright.sync_api import Browser, Page, expect, sync_playwright
+    from playwright.sync_api import Browser, Page, expect
 except ImportError:  # pragma: no cover - .ci/run installs it
     pytest.skip("Playwright not found: pip install playwright", allow_module_level=True)
 
@@ -52,29 +52,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    executable = chromium_path()
-    if executable is None:
-        pytest.skip("Chromium not found: install Debian's chromium")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
-        yield launched
-        launched.close()
-
-
 def open_page(browser: Browser, width: int, height: int, lang: str) -> tuple[Page, list[str]]:
-    context = browser.new_context(viewport={"width": width, "height": height})
-    context.add_init_script(f"localStorage.setItem('nilegames.lang', '{lang}')")
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    page.on(
-        "console",
-        lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None,
-    )
-    page.set_default_timeout(15_000)
-    return page, problems
+    return page_in_language(browser, width, height, lang, timeout_ms=15_000)
 
 
 def seat_view(base: str, table_id: str, token: str | None = None) -> dict[str, Any]:

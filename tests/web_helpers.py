@@ -8,14 +8,52 @@ from __future__ import annotations
 
 import random
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import httpx
+import pytest
 
 
 def chromium_path() -> str | None:
     """Debian's Chromium, if installed (the tests skip without it)."""
     return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@contextmanager
+def chromium_browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (never a downloaded browser); the test
+    skips without it, which CI turns into a failure."""
+    executable = chromium_path()
+    if executable is None:
+        pytest.skip("Chromium not found: install Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def page_in_language(
+    browser: Any, width: int, height: int, lang: str, *, timeout_ms: int
+) -> tuple[Any, list[str]]:
+    """A new page of that size in that language, and the list its errors go to (page
+    errors and console errors, which a test asserts empty)."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_init_script(f"localStorage.setItem('nilegames.lang', '{lang}')")
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on(
+        "console",
+        lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None,
+    )
+    page.set_default_timeout(timeout_ms)
+    return page, problems
 
 
 def new_table(
