@@ -19,7 +19,11 @@ from setuptools import setup
 COMPILED = [
     "src/nilegames/core/state.py",
     "src/nilegames/games/artifacts/monuments.py",
+    "src/nilegames/games/artifacts/phases.py",
+    "src/nilegames/games/artifacts/rounds.py",
     "src/nilegames/games/artifacts/state.py",
+    "src/nilegames/games/artifacts/table.py",
+    "src/nilegames/games/artifacts/turns.py",
     "src/nilegames/games/banks/phases.py",
     "src/nilegames/games/banks/scoring.py",
     "src/nilegames/games/banks/state.py",
