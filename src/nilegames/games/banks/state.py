@@ -10,7 +10,7 @@ So the state holds no secret at all, and every draw has its exact probability.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from nilegames.core import CHANCE, TERMINAL, Action, Observation
 from nilegames.core.ranking import place_returns
@@ -104,6 +104,23 @@ __all__ = [
 ]
 
 
+#: The (outcome, probability) pairs of the draws, made once each, at
+#: [(cards drawn from * 64 + cards of the outcome) * 16 + outcome]: a draw is from at most
+#: the 45 water cards, so both counts stay below 64, and outcomes below 16 (12 events, 6
+#: faces).  Typed Any, so that the compiled kernel hands the stored tuple on instead of
+#: taking it apart and building a new one.
+_PAIRS: Final[list[Any]] = [None] * (46 * 64 * 16)
+
+
+def outcome_pair(outcome: int, weight: int, drawn: int) -> Any:
+    """``(outcome, weight / drawn)``, the same tuple every time."""
+    index = (drawn * 64 + weight) * 16 + outcome
+    pair = _PAIRS[index]
+    if pair is None:
+        pair = _PAIRS[index] = (outcome, weight / drawn)
+    return pair
+
+
 class BanksState(BanksTurns):
     """A game of AN DEN UFERN DES NILS in progress: the whole table, which all may see."""
 
@@ -138,7 +155,24 @@ class BanksState(BanksTurns):
         else:
             return []
         drawn = total(weights)
-        return [(i, w / drawn) for i, w in enumerate(weights) if w]
+        outcomes: list[Any] = []
+        for outcome, weight in enumerate(weights):
+            if weight:
+                outcomes.append(outcome_pair(outcome, weight, drawn))
+        return outcomes
+
+    def legal_actions(self) -> list[Action]:
+        """The contract's ``legal_actions``, read from the kept list without the generic
+        path's calls."""
+        phase = self.phase
+        if phase <= DESERT_BACK:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        if phase == OVER:
+            return []
+        legal = self.legal_cache
+        if legal is None:
+            legal = self.legal_cache = self._compute_legal_actions()
+        return legal[:]
 
     def face_weights(self) -> list[int]:
         """Cards of each face whose face nobody has seen yet."""

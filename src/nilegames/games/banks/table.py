@@ -443,8 +443,8 @@ class BanksTable(State):
         sowing, growing and harvesting field by field, then buys, jokers, heals, the end."""
         seat, points = self.seat, self.points
         legal: list[Action] = []  # sowing first, then the rest in the order of the actions
-        grows: list[Action] = []
-        harvests: list[Action] = []
+        grows: list[Action] | None = None  # made when there is one
+        harvests: list[Action] | None = None
         if points:
             supply, fresh = self.supply[seat], self.fresh
             sowable = crop_set(supply, fresh)  # seeds bought this turn are not sown
@@ -470,13 +470,19 @@ class BanksTable(State):
                         legal.extend(SOWINGS[field << NUM_CROPS | sowable])
                 elif field not in acted:
                     if not mine[2]:
+                        if grows is None:
+                            grows = []
                         grows.append(GROW + field)
                     else:
                         for m in range(palms[field]):
                             if self.market_open(m, mine[1]):
+                                if harvests is None:
+                                    harvests = []
                                 harvests.append(HARVEST + field * NUM_MARKET_ROWS + m)
-            legal.extend(grows)
-            legal.extend(harvests)
+            if grows is not None:
+                legal.extend(grows)
+            if harvests is not None:
+                legal.extend(harvests)
             seed_trade = points > 1 and self.seed_trade
             for owner in range(self.n):
                 if owner != seat and not seed_trade:
