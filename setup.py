@@ -30,8 +30,12 @@ COMPILED = [
     "src/nilegames/games/banks/table.py",
     "src/nilegames/games/banks/tide.py",
     "src/nilegames/games/banks/turns.py",
+    "src/nilegames/games/nile/deck.py",
+    "src/nilegames/games/nile/phases.py",
     "src/nilegames/games/nile/rules.py",
     "src/nilegames/games/nile/state.py",
+    "src/nilegames/games/nile/table.py",
+    "src/nilegames/games/nile/turns.py",
     "src/nilegames/games/pharaohs/river.py",
     "src/nilegames/games/pharaohs/state.py",
 ]

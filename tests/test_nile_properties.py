@@ -297,8 +297,9 @@ def test_kept_log_words_match_fresh_ones(config):
 
 
 def test_pickled_fields_are_every_field_but_the_caches():
-    """Read from the source: a compiled build (mypyc) keeps no ``__slots__`` at run time."""
-    source = (Path(nile_state_module.__file__ or "").parent / "state.py").read_text()
+    """Read from the source of table.py, which holds the slots: a compiled build (mypyc)
+    keeps no ``__slots__`` at run time."""
+    source = (Path(nile_state_module.__file__ or "").parent / "table.py").read_text()
     tree = ast.parse(source)
     slots = next(
         node.value

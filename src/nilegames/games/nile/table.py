@@ -1,0 +1,285 @@
+"""The table of NILE: everything a state holds, hands and deck included, and the moves
+it allows (the legal actions).
+
+The state machine is split by phase into a chain of classes, each adding the moves of
+its phases: this table, the set-up, the deck and the drawing into hands (deck.py), the
+turn's flood and the seats' decisions (turns.py), and the full state with the game
+contract (state.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from nilegames.core import Action, State
+from nilegames.games.nile import actions as act
+from nilegames.games.nile.cards import (
+    FIRST_SPECULATION,
+    KIND_MASK,
+    LOCUST,
+    NUM_CROPS,
+    NUM_KINDS,
+    TRADE_COST,
+    full_deck,
+)
+from nilegames.games.nile.phases import DEAL, PICK, PLANT, REMOVE, SPECULATE, TRADE
+from nilegames.games.nile.rules import NO_OWNER
+
+if TYPE_CHECKING:
+    from nilegames.games.nile.game import NileGame
+
+#: For each mask of flooded crops, the speculation kinds that show none of them.
+SPECULABLE: Final = tuple(
+    tuple(k for k in range(FIRST_SPECULATION, LOCUST) if not KIND_MASK[k] & blocked)
+    for blocked in range(1 << NUM_CROPS)
+)
+
+
+class NileTable(State):
+    """The whole table of a game, hands and deck included, and the moves it allows."""
+
+    __slots__ = (
+        "bindings",
+        "blocked",
+        "deal_seat",
+        "deck",
+        "deck_number",
+        "deck_size",
+        "discard",
+        "draw_left",
+        "draw_reason",
+        "draw_seat",
+        "edition",
+        "events",
+        "flood",
+        "flood_below",
+        "flood_on_pile",
+        "flood_reason",
+        "hand_size",
+        "hands",
+        "legal_cache",
+        "locust_aside",
+        "locust_pending",
+        "log_views",
+        "n",
+        "over",
+        "owner",
+        "phase",
+        "picks_left",
+        "planted",
+        "removed",
+        "removing_left",
+        "seat",
+        "size",
+        "speculation_seat",
+        "speculations",
+        "stocks",
+        "trade",
+        "turn",
+    )
+
+    game: NileGame
+
+    def __init__(self, game: NileGame, *, _empty: bool = False) -> None:
+        super().__init__(game)
+        #: Resampling work that depends only on what one seat saw (see resample.py).
+        self.bindings: dict[tuple[int, int], list[Any]] = {}
+        #: The legal actions of this decision node, once asked for.
+        self.legal_cache: list[Action] | None = None
+        #: Each viewer's words for the events so far (see observe.py), grown as events come.
+        self.log_views: dict[int | None, list[dict[str, Any]]] = {}
+        if _empty:
+            return
+        #: The rules edition (docs/rules/nile.md, "Editions"): 1 kept the current flood
+        #: card out of a rebuilt deck and played the step that emptied the last deck to
+        #: its end; 2 follows seed 000 on both.
+        self.edition = game.rules
+        n = self.n = game.players
+        deck = full_deck()
+        removed = [0] * NUM_KINDS
+        per_crop = game.crops_removed_per_kind()
+        for crop in range(NUM_CROPS):
+            deck[crop] -= per_crop
+            removed[crop] = per_crop
+        deck[LOCUST] = 0  # set aside while the hands are dealt
+        self.deck = deck
+        self.deck_size = sum(deck)
+        self.removed = removed
+        self.hands = [[0] * NUM_KINDS for _ in range(n)]
+        self.hand_size = [0] * n
+        self.stocks = [[0] * NUM_CROPS for _ in range(n)]
+        self.owner = [NO_OWNER] * NUM_CROPS
+        self.size = [0] * NUM_CROPS
+        self.flood = -1
+        self.blocked = 0
+        #: Whether the current flood card lies on the flood pile: after a rebuild that took
+        #: the whole pile (edition 2) it is in the deck, though its crops stay flooded.
+        self.flood_on_pile = False
+        self.flood_below = [0] * NUM_KINDS
+        self.discard = [0] * NUM_KINDS
+        #: The locust is out of the deck: aside before the deal, or face up after a draw.
+        self.locust_aside = True
+        #: Strikes owed by locusts drawn into a hand, due when that drawing is over.
+        self.locust_pending = 0
+        self.speculations: list[int] = []
+        self.speculation_seat = -1
+        self.deck_number = 1
+        self.over = False
+        self.seat = -1
+        self.turn = 0
+        self.deal_seat = 0
+        self.draw_seat = -1
+        self.draw_left = 0
+        self.draw_reason = ""
+        self.flood_reason = ""
+        self.trade = -1
+        self.picks_left = 0
+        self.planted = [0] * NUM_CROPS
+        self.events: list[tuple[Any, ...]] = []
+        self.removing_left = game.speculations_removed()
+        if per_crop:
+            self.events.append(("removed_crops", per_crop))
+        if self.removing_left:
+            self.phase = REMOVE
+        else:
+            self._start_deal()
+
+    def _start_deal(self) -> None:
+        self.phase = DEAL
+        self.deal_seat = 0
+
+    # -- moves defined further down the chain (turns.py) ---------------------------------
+    def _start_turn(self, seat: int) -> None:
+        raise NotImplementedError
+
+    def _finish_flood(self) -> None:
+        raise NotImplementedError
+
+    # -- legal moves -----------------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        if self.legal_cache is None:
+            self.legal_cache = self._compute_legal_actions()
+        return self.legal_cache[:]
+
+    def _compute_legal_actions(self) -> list[Action]:
+        phase = self.phase
+        seat = self.seat
+        hand = self.hands[seat]
+        if phase == PICK:
+            stock = self.stocks[seat]
+            legal = [act.DISCARD_HAND + k for k in range(LOCUST) if hand[k]]
+            legal += [act.DISCARD_STOCK + c for c in range(NUM_CROPS) if stock[c]]
+            return legal
+        if phase == TRADE:
+            return self._trade_actions(seat, hand)
+        if phase == PLANT:
+            return self._plant_actions(seat, hand)
+        legal = [act.DONE]
+        if phase == SPECULATE and len(self.speculations) < 2:
+            legal += [act.SPECULATE + k - FIRST_SPECULATION for k in self._speculable()]
+        return legal
+
+    def _trade_actions(self, seat: int, hand: list[int]) -> list[Action]:
+        """The legal actions at the start of a decision, in one pass over the hand.
+
+        This is the node a playout meets most often, so it inlines ``plantable_crops``
+        (see rules.py) for a planting's first card: a crop of the seat's own field; a new
+        field of two or more cards; another seat's field overtaken with more cards; or a
+        single card of a new field when a second crop can join it (the "two different
+        crops" planting).
+        """
+        legal = [act.DONE]
+        if self.hand_size[seat] + sum(self.stocks[seat]) >= TRADE_COST:
+            legal += (act.MARKET, act.OFFERING)
+        blocked = self.blocked
+        owner = self.owner
+        size = self.size
+        free = 0  # crops in hand, not flooded, whose field is free or the seat's own
+        singles = []  # crops whose planting needs a second, different crop
+        for crop in range(NUM_CROPS):
+            count = hand[crop]
+            if not count or blocked >> crop & 1:
+                continue
+            holder = owner[crop]
+            if holder == seat:
+                free += 1
+                legal.append(act.PLANT + crop)
+            elif holder == NO_OWNER:
+                free += 1
+                if count >= 2:
+                    legal.append(act.PLANT + crop)
+                else:
+                    singles.append(act.PLANT + crop)
+            elif count > size[crop]:
+                legal.append(act.PLANT + crop)
+        if singles and free >= 2:
+            legal += singles
+            legal.sort()
+        legal += [act.SPECULATE + k - FIRST_SPECULATION for k in SPECULABLE[blocked] if hand[k]]
+        return legal
+
+    def _plant_actions(self, seat: int, hand: list[int]) -> list[Action]:
+        """The legal actions while a planting is under way (at least one card is down).
+
+        Inlines :func:`~nilegames.games.nile.rules.plantable_crops`: with one card more the
+        planting must still be able to become all the seat's own fields, one foreign crop
+        with enough cards, or two single cards of two crops (none of another seat's field).
+        """
+        planted = self.planted
+        owner = self.owner
+        size = self.size
+        blocked = self.blocked
+        crops = [c for c in range(NUM_CROPS) if planted[c]]
+        foreign = [c for c in crops if owner[c] != seat]
+        # rules.planting_is_complete, from the lists just made: the cards down so far are
+        # the seat's own fields, one foreign crop with enough cards, or two single cards.
+        first = crops[0]
+        if not foreign:
+            complete = True
+        elif len(crops) == 1:
+            complete = planted[first] >= 2 and (
+                owner[first] == NO_OWNER or planted[first] > size[first]
+            )
+        else:
+            complete = (
+                len(crops) == 2
+                and planted[first] == 1
+                and planted[crops[1]] == 1
+                and all(owner[c] == NO_OWNER for c in foreign)
+            )
+        legal = [act.DONE] if complete else []
+        for crop in range(NUM_CROPS):
+            if not hand[crop] or blocked >> crop & 1:
+                continue
+            holder = owner[crop]
+            if planted[crop]:
+                crop_count, foreign_count = len(crops), len(foreign)
+            else:
+                crop_count, foreign_count = len(crops) + 1, len(foreign) + (holder != seat)
+            if not foreign_count:
+                possible = True
+            elif crop_count == 1:  # more cards of the one foreign crop already down
+                needed = 2 if holder == NO_OWNER else size[crop] + 1
+                possible = planted[crop] + hand[crop] >= needed
+            elif crop_count == 2:  # two single cards, or nothing
+                other = crops[0]
+                possible = (
+                    not planted[crop]
+                    and planted[other] == 1
+                    and holder in (NO_OWNER, seat)
+                    and owner[other] in (NO_OWNER, seat)
+                )
+            else:
+                possible = False
+            if possible:
+                legal.append(act.PLANT + crop)
+        return legal
+
+    def _is_legal(self, action: Action) -> bool:
+        if self.legal_cache is None:
+            self.legal_cache = self._compute_legal_actions()
+        return action in self.legal_cache
+
+    def _speculable(self) -> list[int]:
+        hand = self.hands[self.seat]
+        return [k for k in SPECULABLE[self.blocked] if hand[k]]
