@@ -47,7 +47,7 @@ differential: $(STAMP)
 	NILEGAMES_DIFFERENTIAL_GAMES=1000 $(BIN)/pytest -n 2 -q tests/test_differential.py
 
 ## The JAX engine against the reference engine, 10,000 games each way over its
-## configurations (tests/jax_nile_helpers.py; `make test` plays 25 per configuration).
+## configurations (tests/jax_nile_helpers.py; `make test` plays 20 per configuration).
 differential-jax: $(STAMP)
 	$(BIN)/python -m tests.jax_nile_helpers --games 10000
 

@@ -224,7 +224,7 @@ def main() -> int:
     failures = 0
     for players, options in CONFIGS:
         started = time.perf_counter()
-        per_config = max(1, args.games // len(CONFIGS))
+        per_config = -(-args.games // len(CONFIGS))  # at least --games in all
         for first in range(0, per_config, args.batch):
             seeds = list(range(first, min(first + args.batch, per_config)))
             for problem in forward(players, options, seeds):

@@ -1,6 +1,6 @@
 """The JAX NILE engine (``nilegames.jax.nile``) plays exactly as the reference engine.
 
-``NILEGAMES_JAX_GAMES`` games per configuration and direction (25 by default: 350 games
+``NILEGAMES_JAX_GAMES`` games per configuration and direction (20 by default: 280 games
 in all, about two CPU minutes with compiling); ``make differential-jax`` plays 10,000
 each way.
 """
@@ -23,7 +23,7 @@ from nilegames.games.nile.state import NileState  # noqa: E402
 from nilegames.jax import nile  # noqa: E402
 from tests import jax_nile_helpers as helpers  # noqa: E402
 
-GAMES = int(os.environ.get("NILEGAMES_JAX_GAMES", "25"))
+GAMES = int(os.environ.get("NILEGAMES_JAX_GAMES", "20"))
 
 
 @pytest.mark.parametrize(
