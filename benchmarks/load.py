@@ -83,6 +83,7 @@ class Figures:
     actions: int = 0
     games_started: int = 0
     games_finished: int = 0
+    resent: int = 0  # moves sent again on a fresh connection (see Run.move)
     errors: Counter[str] = field(default_factory=Counter)
 
 
@@ -232,13 +233,20 @@ class Run:
                 return
         sent = time.perf_counter()
         game.pending = Pending(seat, seq, sent)
-        response = await http.post(
-            f"/api/tables/{game.table_id}/actions",
-            json={"seq": seq, "action": action},
-            headers={"X-Seat-Token": game.tokens[str(seat)]},
-        )
+        url, body = f"/api/tables/{game.table_id}/actions", {"seq": seq, "action": action}
+        headers = {"X-Seat-Token": game.tokens[str(seat)]}
+        resent = False
+        try:
+            response = await http.post(url, json=body, headers=headers)
+        except (httpx.ReadError, httpx.RemoteProtocolError):
+            # A kept-alive connection the server closed as the move went out (when this
+            # process, driving every table, is too busy to send it in time): browsers send
+            # such a request again, and its seq makes that safe (409 if it was stored).
+            self.figures.resent += 1
+            resent = True
+            response = await http.post(url, json=body, headers=headers)
         self.figures.round_trips.append(time.perf_counter() - sent)
-        if response.status_code == 200:
+        if response.status_code == 200 or (resent and response.status_code == 409):
             if not self.stopping:  # actions/s counts the moves done within the time
                 self.figures.actions += 1
         else:
@@ -483,6 +491,7 @@ def summary(
         "latency": {"samples": len(latency), **spread(latency)},
         "post_round_trip": {"samples": len(trips), **spread(trips)},
         "errors": sum(figures.errors.values()),
+        "resent": figures.resent,
         "error_kinds": dict(figures.errors),
         "server_cpu_share": server_cpu / elapsed,
         "client_cpu_share": client_cpu / elapsed,
@@ -534,6 +543,10 @@ def report(console: Console, result: dict[str, Any]) -> None:
             f"slowloris: {slow['connections']} half-sent requests to {slow['target']},"
             f" {slow['refused_at_once']} refused at once, {slow['open_at_the_end']} still"
             " open at the end"
+        )
+    if result["resent"]:
+        console.print(
+            f"{result['resent']} move(s) sent again: the server had closed an idle connection"
         )
     for kind, count in sorted(result["error_kinds"].items()):
         console.print(f"[red]{count} × {kind}[/red]")
