@@ -150,9 +150,11 @@ def row_gains(row: Sequence[Sequence[int]], n: int) -> list[int]:
             gains[owner] -= 1
         else:
             counts[owner] += 1
-    ranked = sorted((s for s in range(n) if counts[s]), key=lambda s: (-counts[s], -last[s]))
+    # most counting plants first, then the latest last plant (tuples sort without a key
+    # function, which the compiled build would call back through Python)
+    ranked = sorted([(-counts[s], -last[s], s) for s in range(n) if counts[s]])
     if ranked:
         payout = ROW_PAYOUTS[min(len(ranked), len(ROW_PAYOUTS)) - 1]
-        for seat, points in zip(ranked, payout, strict=False):
-            gains[seat] += points
+        for place in range(min(len(ranked), len(payout))):
+            gains[ranked[place][2]] += payout[place]
     return gains
