@@ -40,17 +40,16 @@ class Elsewhere(HubBase):
     async def _take_move(self, live: LiveTable, move: Move | None) -> None:
         """Apply a move another process stored, as its notice carried it; read the log
         instead when the notice did not carry it or does not follow on from our copy."""
+        if move is None:
+            await self._catch_up(live)
+            return
         async with live.lock:
-            entries = [] if move is None else [e for e in move.entries if e[0] >= live.seq]
-            if move is not None and not entries:
+            entries = [Logged(*entry) for entry in move.entries if entry[0] >= live.seq]
+            if not entries:
                 return  # already read from the log
-            carried = move is not None and entries[0][0] == live.seq
-            if move is not None and carried:
-                state = live.state.clone()
-                for _, seat, action in entries:
-                    state.apply_action(action, player=seat)
-                live.state = state
-                live.log.extend(Logged(*entry) for entry in entries)
+            carried = entries[0].seq == live.seq
+            if carried:
+                _extend(live, entries)
                 live.record = replace(live.record, status=move.status, updated=move.when)
                 live.touched = time.monotonic()
         if not carried:
@@ -80,11 +79,7 @@ class Elsewhere(HubBase):
                     fresh = await self._read(self._load, live.record.id)
                     live.log, live.state = fresh.log, fresh.state
                 elif entries:
-                    state = live.state.clone()
-                    for entry in entries:
-                        state.apply_action(entry.action, player=entry.seat)
-                    live.state = state
-                    live.log.extend(entries)
+                    _extend(live, entries)
                 live.record = record
                 live.touched = time.monotonic()
         except ApiError:
@@ -140,3 +135,13 @@ class Elsewhere(HubBase):
         live = self.tables.get(table_id)
         if live is not None and live.bot_task is not None:
             live.bot_task.cancel()
+
+
+def _extend(live: LiveTable, entries: Sequence[Logged]) -> None:
+    """Apply log entries that follow on from the table's copy (on a clone, so that views
+    already handed out keep the state they were made from)."""
+    state = live.state.clone()
+    for entry in entries:
+        state.apply_action(entry.action, player=entry.seat)
+    live.state = state
+    live.log.extend(entries)
