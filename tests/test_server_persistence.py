@@ -5,18 +5,21 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 
 import httpx
 import pytest
+from starlette.testclient import TestClient
 
 from nilegames.core import CHANCE
 from nilegames.server.db import make_engine
 from nilegames.server.store import Append, Logged, SeqTakenError, Store, now
 from tests.server_helpers import (
     create,
+    hub,
     log_rows,
     play,
     post_move,
@@ -87,9 +90,31 @@ def test_two_posts_of_one_move_have_one_winner(url: str) -> None:
             assert rows == [(seq, current["to_move"], action)]
 
 
+@contextmanager
+def deaf(*clients: TestClient) -> Iterator[None]:
+    """The servers hold back what other processes tell them until the block ends, as when
+    a notice is still on its way: a server then believes a move it has not heard of is
+    free. The held notices are delivered afterwards, on each server's event loop."""
+    held: list[tuple[TestClient, Any, list[Any]]] = []
+    for client in clients:
+        listener = hub(client)
+        told: list[Any] = []
+        held.append((client, listener.changed_elsewhere, told))
+        listener.changed_elsewhere = told.extend  # type: ignore[method-assign,assignment]
+    try:
+        yield
+    finally:
+        for client, deliver, told in held:
+            del hub(client).changed_elsewhere  # the class's method again
+            client.portal.call(deliver, told)  # type: ignore[union-attr]
+
+
 def test_two_servers_racing_for_one_seq_are_settled_by_the_database(url: str) -> None:
-    """Each server believes the move is free; only the UNIQUE (table, seq) constraint can
-    tell them apart, so exactly one commit wins and the other answers 409."""
+    """Each server believes the move is free (neither has heard of the other's move yet);
+    only the UNIQUE (table, seq) constraint can tell them apart, so exactly one commit
+    wins and the other answers 409. Without holding the notices back, the loser could
+    instead have heard of the winner's move first and refused it as stale, which is also
+    right but not what this test is about."""
     with running(url) as first, running(url) as second:
         created = create(first, ["human", "human"])
         tid, tokens = created["table"]["id"], created["tokens"]
@@ -100,7 +125,10 @@ def test_two_servers_racing_for_one_seq_are_settled_by_the_database(url: str) ->
             seq = current["seq"]
             legal = [a["action"] for a in view(first, tid, token)["legal_actions"]]
             mine, theirs = legal[0], legal[-1]
-            responses = race([(first, tid, token, seq, mine), (second, tid, token, seq, theirs)])
+            with deaf(first, second):
+                responses = race(
+                    [(first, tid, token, seq, mine), (second, tid, token, seq, theirs)]
+                )
             assert sorted(r.status_code for r in responses) == [200, 409]
             loser = next(r for r in responses if r.status_code == 409)
             assert "taken by another move" in loser.json()["error"]
