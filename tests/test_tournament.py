@@ -6,13 +6,15 @@ import json
 import math
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from nilegames.ai import tournament
+from nilegames.ai.journal import JOURNAL, GameResult, JournalError, read_journal
 from nilegames.ai.ratings import ELO_PER_NEPER, Z95, elo_ratings, mean_interval, wilson_interval
 from nilegames.ai.tournament import (
-    GameResult,
     comparisons,
     games_per_table,
     head_to_head,
@@ -165,6 +167,53 @@ def test_results_do_not_depend_on_the_number_of_processes() -> None:
     ]
 
 
+def test_a_stopped_tournament_resumes_to_the_same_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The journal gets each game as it ends; a run stopped after two games (the third cut
+    off mid-line by the kill) plays only the two missing ones and ends as a whole run."""
+    whole_journal = tmp_path / "whole.jsonl"
+    whole = run_tournament("nile", 2, ["random", "greedy"], games=4, seed=3, journal=whole_journal)
+    lines = whole_journal.read_text().splitlines()
+    assert [json.loads(line)["index"] for line in lines] == [0, 1, 2, 3]
+    stopped = tmp_path / "stopped.jsonl"
+    stopped.write_text(lines[0] + "\n" + lines[1] + "\n" + lines[2][:25])
+    played: list[int] = []
+    play_batch = tournament.play_batch
+
+    def counting(tasks: list[Any]) -> list[GameResult]:
+        played.extend(task.index for task in tasks)
+        return play_batch(tasks)
+
+    monkeypatch.setattr(tournament, "play_batch", counting)
+    resumed = run_tournament("nile", 2, ["random", "greedy"], games=4, seed=3, journal=stopped)
+    assert sorted(played) == [2, 3]
+    assert resumed.games == whole.games
+    assert resumed.to_json()["results"] == whole.to_json()["results"]
+    # the cut line is gone and the two games played again follow on their own lines
+    assert stopped.read_text().splitlines() == lines
+    tasks = schedule("nile", 2, ["random", "greedy"], 4, seed=3, options={})
+    assert read_journal(stopped, tasks) == {game.index: game for game in whole.games}
+    # everything played: a further resume plays nothing
+    played.clear()
+    again = run_tournament("nile", 2, ["random", "greedy"], games=4, seed=3, journal=stopped)
+    assert played == [] and again.games == whole.games
+
+
+def test_a_journal_of_another_tournament_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    journal = tmp_path / JOURNAL
+    run_tournament("nile", 2, ["random", "greedy"], games=4, seed=3, journal=journal)
+    kept = journal.read_bytes()
+    with pytest.raises(JournalError, match=r"line 1: game 0 was played with seed \d+"):
+        run_tournament("nile", 2, ["random", "greedy"], games=4, seed=4, journal=journal)
+    with pytest.raises(JournalError, match="line 3: game 2 is not in this tournament of 2"):
+        run_tournament("nile", 2, ["random", "greedy"], games=2, seed=3, journal=journal)
+    journal.write_bytes(b"not json\n" + kept)
+    with pytest.raises(JournalError, match="line 1: not a game record"):
+        run_tournament("nile", 2, ["random", "greedy"], games=4, seed=3, journal=journal)
+    assert journal.read_bytes() == b"not json\n" + kept
+
+
 def test_three_player_round_robin_rotates_seats_and_shares_out_the_wins() -> None:
     bots = ["random", "greedy", "easy", "ismcts:2"]
     seen: list[tuple[int, int]] = []
@@ -268,6 +317,25 @@ def test_the_command_prints_the_standings_and_writes_json_and_png(tmp_path: Path
     assert data["results"]["pairwise"]["greedy"]["random"]["comparisons"] == 4
     assert all(len(g["returns"]) == 2 for g in data["games"])
     assert (out / "results.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_command_resumes_a_stopped_tournament_only_when_asked(tmp_path: Path) -> None:
+    settings = ["nile", "--players", "2", "--bots", "greedy,random", "--games", "4", "--seed", "1"]
+    whole, stopped = tmp_path / "whole", tmp_path / "stopped"
+    assert run(*settings, "--out", str(whole))[0] == 0
+    lines = (whole / JOURNAL).read_text().splitlines()
+    assert len(lines) == 4
+    stopped.mkdir()
+    (stopped / JOURNAL).write_text("\n".join(lines[:3]) + "\n")
+    code, text = run(*settings, "--out", str(stopped))
+    assert code == 2 and "--resume" in text and len(text.strip().splitlines()) == 1
+    assert (stopped / JOURNAL).read_text().count("\n") == 3  # untouched
+    code, text = run(*settings, "--out", str(stopped), "--resume")
+    assert code == 0, text
+    assert "Resuming" in text
+    results = [json.loads((folder / "results.json").read_text()) for folder in (whole, stopped)]
+    assert results[0]["games"] == results[1]["games"]
+    assert results[0]["results"] == results[1]["results"]
 
 
 @pytest.mark.parametrize(

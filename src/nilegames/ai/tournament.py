@@ -38,6 +38,13 @@ from pathlib import Path
 from typing import Any
 
 from nilegames.ai import ask, make_bot
+from nilegames.ai.journal import (
+    GameResult,
+    GameTask,
+    append_games,
+    drop_cut_line,
+    read_journal,
+)
 from nilegames.ai.ratings import Interval, elo_ratings, mean_interval, wilson_interval
 from nilegames.core import GameOptionError, make, new_game, play_to_decision
 from nilegames.parallel import run_batches
@@ -47,41 +54,6 @@ Progress = Callable[[int, int], None]
 
 FORMAT = "nilegames-tournament"
 VERSION = 1
-
-
-@dataclass(frozen=True)
-class GameTask:
-    """Everything needed to play one game, picklable so a worker process can play it."""
-
-    index: int
-    seed: int
-    game_id: str
-    options: Mapping[str, Any]
-    specs: tuple[str, ...]  # the bot spec of each seat
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """One finished game.  ``search`` (per seat: searches, summed iterations per second)
-    depends on the machine, so it is kept out of the game's JSON record."""
-
-    index: int
-    seed: int
-    bots: tuple[str, ...]
-    returns: tuple[float, ...]
-    decisions: int
-    search: tuple[tuple[int, float], ...]
-    first: int = 0  # the seat that made the game's first decision
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "seed": self.seed,
-            "bots": list(self.bots),
-            "returns": list(self.returns),
-            "decisions": self.decisions,
-            "first": self.first,
-        }
 
 
 @dataclass(frozen=True)
@@ -292,28 +264,43 @@ def play_games(
     *,
     backend: str = "local",
     address: str | None = None,
+    journal: Path | None = None,
 ) -> list[GameResult]:
     """Play every task, in ``jobs`` processes if more than one (or as Ray tasks, see
-    :mod:`nilegames.parallel`); results in index order."""
-    done = 0
+    :mod:`nilegames.parallel`); results in index order.  With a ``journal``, the games
+    it holds are taken as played and each new one is appended to it as it ends."""
+    before = {}
+    if journal is not None:
+        before = read_journal(journal, tasks)
+        drop_cut_line(journal)
+    tasks_left = [task for task in tasks if task.index not in before]
+    done = len(before)
+    if progress is not None and done:
+        progress(done, len(tasks))
 
     def finished(part: list[GameResult]) -> None:
         nonlocal done
         done += len(part)
+        if journal is not None:
+            append_games(journal, part)
         if progress is not None:
             progress(done, len(tasks))
 
     # One game a batch: tournament games are long (search bots), so sending them costs
     # nothing in comparison, and the progress bar moves with every game.
-    played = run_batches(
-        play_batch,
-        [(task,) for task in tasks],
-        jobs=jobs,
-        backend=backend,
-        address=address,
-        finished=finished,
+    played = (
+        run_batches(
+            play_batch,
+            [(task,) for task in tasks_left],
+            jobs=jobs,
+            backend=backend,
+            address=address,
+            finished=finished,
+        )
+        if tasks_left
+        else []
     )
-    return sorted(played, key=lambda result: result.index)
+    return sorted([*before.values(), *played], key=lambda result: result.index)
 
 
 def run_tournament(
@@ -328,17 +315,20 @@ def run_tournament(
     progress: Progress | None = None,
     backend: str = "local",
     address: str | None = None,
+    journal: Path | None = None,
 ) -> TournamentResult:
     """Play a round robin of ``games`` games per table (see the module docstring) and rate
     the bots, in ``jobs`` local processes or as Ray tasks (``backend="ray"``, on the
-    cluster at ``address`` or a local instance of ``jobs`` CPUs).  Bad input raises a
-    :class:`~nilegames.core.NilegamesError` before any game."""
+    cluster at ``address`` or a local instance of ``jobs`` CPUs).  With a ``journal``
+    (:mod:`nilegames.ai.journal`) the games it holds are not played again and new ones
+    are added to it.  Bad input raises a :class:`~nilegames.core.NilegamesError` before
+    any game."""
     options = dict(options or {})
     specs = check_settings(game_id, players, bot_specs, games, jobs, options)
     per_table = games_per_table(games, players)
     tasks = schedule(game_id, players, specs, per_table, seed, options)
     start = time.perf_counter()
-    played = play_games(tasks, jobs, progress, backend=backend, address=address)
+    played = play_games(tasks, jobs, progress, backend=backend, address=address, journal=journal)
     return TournamentResult(
         game_id=game_id,
         players=players,

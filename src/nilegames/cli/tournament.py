@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from nilegames.ai.journal import JOURNAL
 from nilegames.ai.ratings import Interval
 from nilegames.ai.tournament import (
     TournamentResult,
@@ -63,6 +64,13 @@ def tournament_command(
         str | None,
         typer.Option(help="Ray cluster to join (ray://HOST:10001 or auto); default: a local one."),
     ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            help="Go on with the games already in the --out folder's games.jsonl (same"
+            " settings), playing only the rest."
+        ),
+    ] = False,
 ) -> None:
     """Round robin between bots with seat rotation: win rates, Elo and head-to-head scores."""
     with clear_errors():
@@ -79,6 +87,14 @@ def tournament_command(
     except OSError as error:
         typer.echo(f"nilegames: cannot make the folder {folder}: {error}", err=True)
         raise typer.Exit(2) from None
+    journal = folder / JOURNAL
+    if journal.exists() and journal.stat().st_size and not resume:
+        typer.echo(
+            f"nilegames: {folder} already holds a tournament's games ({JOURNAL}):"
+            " --resume goes on with them, or choose another --out folder",
+            err=True,
+        )
+        raise typer.Exit(2)
     console = Console(highlight=False)
     per_table, layout = games_per_table(games, seats), tables(len(specs), seats)
     console.print(
@@ -87,8 +103,10 @@ def tournament_command(
     )
     if per_table != games:
         console.print(f"(--games {games} rounded up to {per_table}: every bot sits in every seat)")
+    if resume and journal.exists():
+        console.print(f"Resuming: the games in {journal} are not played again")
     result = play_tournament(
-        console, game, seats, specs, per_table, seed, jobs, options, backend, address
+        console, game, seats, specs, per_table, seed, jobs, options, backend, address, journal
     )
     console.print(standings_table(result))
     if len(specs) > 1:
@@ -113,8 +131,10 @@ def play_tournament(
     options: Mapping[str, Any],
     backend: str = "local",
     address: str | None = None,
+    journal: Path | None = None,
 ) -> TournamentResult:
-    """Run the tournament under a progress bar; Ctrl-C stops it with exit code 130."""
+    """Run the tournament under a progress bar, each game written to ``journal`` as it
+    ends; Ctrl-C stops it with exit code 130 (``--resume`` goes on from there)."""
     columns = ("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn())
     try:
         with (
@@ -138,9 +158,10 @@ def play_tournament(
                 progress=advance,
                 backend=backend,
                 address=address,
+                journal=journal,
             )
     except KeyboardInterrupt:
-        console.print("Interrupted.")
+        console.print("Interrupted: --resume with the same settings goes on from here.")
         raise typer.Exit(130) from None
 
 

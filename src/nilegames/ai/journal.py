@@ -1,0 +1,137 @@
+"""A tournament's journal: every finished game as one JSON line, written as it ends.
+
+Strength measurements take hours (two hundred games of a bot that thinks a second a move
+are hours of CPU per game and player count), so a tournament must survive a stop, a
+reboot or a move to another machine.  The runner appends each game to ``games.jsonl`` in
+its folder the moment it ends; run again with ``--resume``, it reads the journal back,
+checks that every game in it is one of this tournament's (same index, seed and seats),
+and plays only the rest.  Games are seeded by their index, so a resumed tournament ends
+with the same games as one never stopped (for bots that do not read the clock).
+
+A line cut short by a kill (the last one) is dropped and its game played again; anything
+else that does not belong is an error that names the line, and the journal is left as it
+was.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from nilegames.core import GameOptionError
+
+JOURNAL = "games.jsonl"
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """Everything needed to play one game, picklable so a worker process can play it."""
+
+    index: int
+    seed: int
+    game_id: str
+    options: Mapping[str, Any]
+    specs: tuple[str, ...]  # the bot spec of each seat
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game.  ``search`` (per seat: searches, summed iterations per second)
+    depends on the machine, so it is kept out of the game's JSON record."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    returns: tuple[float, ...]
+    decisions: int
+    search: tuple[tuple[int, float], ...]
+    first: int = 0  # the seat that made the game's first decision
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "returns": list(self.returns),
+            "decisions": self.decisions,
+            "first": self.first,
+        }
+
+
+class JournalError(GameOptionError):
+    """The journal does not belong to this tournament, or a line of it is unreadable."""
+
+
+def journal_line(result: GameResult) -> str:
+    """One game as a line: its record, plus the search speeds (kept for the report)."""
+    return json.dumps(result.to_json() | {"search": [list(s) for s in result.search]})
+
+
+def read_journal(path: Path, tasks: Sequence[GameTask]) -> dict[int, GameResult]:
+    """The games already played, by index, each checked against the schedule."""
+    if not path.exists():
+        return {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    played: dict[int, GameResult] = {}
+    for number, line in enumerate(lines, start=1):
+        try:
+            data: dict[str, Any] = json.loads(line)
+            result = GameResult(
+                index=int(data["index"]),
+                seed=int(data["seed"]),
+                bots=tuple(str(bot) for bot in data["bots"]),
+                returns=tuple(float(r) for r in data["returns"]),
+                decisions=int(data["decisions"]),
+                search=tuple((int(n), float(speed)) for n, speed in data.get("search", [])),
+                first=int(data.get("first", 0)),
+            )
+        except (ValueError, KeyError, TypeError) as error:
+            if number == len(lines) and not line.endswith("}"):
+                break  # the last game was being written when the run was stopped
+            raise JournalError(f"{path}, line {number}: not a game record ({error})") from None
+        _check(path, number, result, tasks)
+        played[result.index] = result
+    return played
+
+
+def _check(path: Path, number: int, result: GameResult, tasks: Sequence[GameTask]) -> None:
+    where = f"{path}, line {number}"
+    if not 0 <= result.index < len(tasks):
+        raise JournalError(
+            f"{where}: game {result.index} is not in this tournament of {len(tasks)} games;"
+            " was it run with other settings? Use another --out folder"
+        )
+    task = tasks[result.index]
+    if (result.seed, result.bots) != (task.seed, task.specs):
+        raise JournalError(
+            f"{where}: game {result.index} was played with seed {result.seed} and seats"
+            f" {', '.join(result.bots)}, this tournament plays it with seed {task.seed} and"
+            f" seats {', '.join(task.specs)}; use the same --seed, --bots, --players and"
+            " --games, or another --out folder"
+        )
+    if len(result.returns) != len(task.specs):
+        raise JournalError(f"{where}: game {result.index} has {len(result.returns)} returns")
+
+
+def drop_cut_line(path: Path) -> None:
+    """Remove a last line that a kill cut short (:func:`read_journal` ignored it), so that
+    the games appended next start on a line of their own."""
+    if not path.exists():
+        return
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        with path.open("r+b") as journal:
+            journal.truncate(data.rfind(b"\n") + 1)
+
+
+def append_games(path: Path, results: Iterable[GameResult]) -> None:
+    """Add finished games to the journal and push them to the disk before going on."""
+    with path.open("a", encoding="utf-8") as journal:
+        for result in results:
+            journal.write(journal_line(result) + "\n")
+        journal.flush()
+        os.fsync(journal.fileno())
