@@ -60,7 +60,17 @@ def test_ismcts_spec_with_greedy_playouts():
 
 
 @pytest.mark.parametrize(
-    "spec", ["minimax", "ismcts:fast", "ismcts:0s", "ismcts:-3", "random:2", "ismcts:9:random:x"]
+    "spec",
+    [
+        "minimax",
+        "ismcts:fast",
+        "ismcts:0s",
+        "ismcts:-3",
+        "random:2",
+        "ismcts:9:random:x",
+        "ismcts:0x9",
+        "ismcts:twox9",
+    ],
 )
 def test_bad_bot_specs_are_named(spec):
     with pytest.raises(GameOptionError, match="bot"):
@@ -101,7 +111,7 @@ def test_ismcts_with_cut_playouts_scores_worlds_with_the_evaluation():
     assert ask(bot, state) in state.legal_actions()
 
 
-@pytest.mark.parametrize("spec", ["greedy", "ismcts:40", "ismcts:15:greedy"])
+@pytest.mark.parametrize("spec", ["greedy", "ismcts:40", "ismcts:15:greedy", "ismcts:2x20"])
 def test_bots_decide_the_same_whatever_the_hidden_cards(spec):
     """Re-dealing what a seat cannot see leaves a seeded bot's move unchanged."""
     checked = 0
@@ -201,6 +211,8 @@ def test_pharaohs_playouts_lay_their_tiles_for_points():
         ("ismcts:40:game", "game", "game", "ismcts:40:game"),
         ("ismcts:40:random:4", "random", 4, "ismcts:40:random:4"),
         ("ismcts:0.5s:greedy:full", "greedy", None, "ismcts:0.5s:greedy:full"),
+        ("ismcts:2x40:game", "game", "game", "ismcts:2x40:game"),
+        ("ismcts:3x0.5s", "random", "game", "ismcts:3x0.5s"),
     ],
 )
 def test_ismcts_specs_name_the_playout_policy_and_cut(spec, policy, depth, name):

@@ -5,7 +5,8 @@ Bots are named by a short spec (the CLI, the tournament runner and the web app u
 - ``random``: a uniformly random legal move;
 - ``greedy``: one ply of look-ahead with the game's evaluation function;
 - ``ismcts[:BUDGET[:PLAYOUT[:CUT]]]``: information-set MCTS, BUDGET an iteration count
-  (``500``) or seconds per move (``1s``, ``0.25s``), PLAYOUT ``random`` (default),
+  (``500``) or seconds per move (``1s``, ``0.25s``), optionally ``Kx`` before it for K
+  root-parallel searches of that budget, one per core (``2x1s``), PLAYOUT ``random`` (default),
   ``greedy`` or ``game`` (the game's own playout move), CUT the moves a playout plays
   before the evaluation judges the world (a number, ``full``, or ``game``: the game's
   advice, the default);
@@ -20,6 +21,7 @@ from nilegames.ai.base import Bot, Resampler, ask, resampler
 from nilegames.ai.greedy import GreedyBot
 from nilegames.ai.ismcts import ISMCTSBot
 from nilegames.ai.random_bot import RandomBot
+from nilegames.ai.root_parallel import RootParallelBot
 from nilegames.core import GameOptionError
 
 #: Strength levels offered to players, as bot specs (docs/ai.md gives their strength).
@@ -66,14 +68,29 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
             depth: int | Literal["game"] | None = (
                 "game" if cut == "game" else None if cut == "full" else int(cut)
             )
-            if budget.endswith("s"):
-                bot = ISMCTSBot(
-                    seed, seconds=float(budget[:-1]), playout=playout, playout_depth=depth
+            workers, times, budget = budget.rpartition("x")
+            seconds = float(budget[:-1]) if budget.endswith("s") else None
+            iterations = None if seconds is not None else int(budget)
+            bot: ISMCTSBot
+            if times:
+                bot = RootParallelBot(
+                    seed,
+                    workers=int(workers),
+                    iterations=iterations,
+                    seconds=seconds,
+                    playout=playout,
+                    playout_depth=depth,
                 )
             else:
-                bot = ISMCTSBot(seed, iterations=int(budget), playout=playout, playout_depth=depth)
+                bot = ISMCTSBot(
+                    seed,
+                    iterations=iterations,
+                    seconds=seconds,
+                    playout=playout,
+                    playout_depth=depth,
+                )
             if cut != "game":
-                bot.name = f"{bot.name.split(':')[0]}:{args[0]}:{playout}:{cut}"
+                bot.name = f"ismcts:{args[0]}:{playout}:{cut}"
             return bot
         except ValueError:
             pass
@@ -83,7 +100,7 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
             raise GameOptionError(f"bad bot {spec!r}: {error}") from None
     raise GameOptionError(
         f"no bot {spec!r}; bots: random, greedy,"
-        " ismcts[:ITERATIONS|:SECONDSs[:random|greedy|game[:CUT|full|game]]],"
+        " ismcts[:[Kx]ITERATIONS|:[Kx]SECONDSs[:random|greedy|game[:CUT|full|game]]],"
         f" {', '.join(LEVELS)}"
     )
 
@@ -96,6 +113,7 @@ __all__ = [
     "ISMCTSBot",
     "RandomBot",
     "Resampler",
+    "RootParallelBot",
     "ask",
     "make_bot",
     "resampler",

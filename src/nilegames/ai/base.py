@@ -8,6 +8,7 @@ builds it, so a bot can look at worlds it might be in, never at the one it is in
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Callable
 from typing import Protocol
@@ -33,13 +34,32 @@ class Bot(Protocol):
         ...
 
 
+class SeatResampler:
+    """The resampler of one seat's information set at one state.
+
+    A class rather than a closure so that it can travel to another process, where a
+    root-parallel search (:mod:`nilegames.ai.root_parallel`) draws its own worlds from it;
+    that process's search, like this one's, sees the state only through these draws."""
+
+    __slots__ = ("player", "state")
+
+    def __init__(self, state: State, player: int) -> None:
+        self.state = state
+        self.player = player
+
+    def __call__(self, rng: random.Random) -> State:
+        return self.state.resample_from_infostate(self.player, rng)
+
+    def fresh(self) -> SeatResampler:
+        """The same resampler on a copy of the state without what earlier draws left in
+        it (games keep search aids per state, which change how later draws use the
+        random numbers): a copy as it arrives in another process."""
+        return SeatResampler(pickle.loads(pickle.dumps(self.state)), self.player)
+
+
 def resampler(state: State, player: int) -> Resampler:
     """The resampler of ``player``'s information set at ``state`` (for callers of bots)."""
-
-    def sample(rng: random.Random) -> State:
-        return state.resample_from_infostate(player, rng)
-
-    return sample
+    return SeatResampler(state, player)
 
 
 def ask(bot: Bot, state: State, player: int | None = None) -> Action:
