@@ -22,9 +22,17 @@ def policy_games(game_id: str, policy: str, games: int, players: int) -> dict[st
     for seed in range(games):
         state = nilegames.make(game_id, players=players)
         rng = random.Random(seed)
+        choices: list[int] = []  # legal moves at each decision that is a choice
         while not nilegames.play_to_decision(state, rng).is_terminal():
+            legal = len(state.legal_actions())
+            if legal > 1:
+                choices.append(legal)
             state.apply_action(play(state, rng))
         stats = state.game.statistics(state)
+        # how wide a search's tree is: progressive widening pays only where this is large
+        stats["choices"] = len(choices)
+        stats["moves per choice"] = statistics.mean(choices)
+        stats["most moves at a choice"] = max(choices)
         stats["score"] = statistics.mean(state.game.final_scores(state))
         stats["actions"] = len(state.history())
         for name, value in stats.items():
