@@ -24,6 +24,7 @@ from rich.table import Table
 from nilegames.ai import make_bot
 from nilegames.cli.options import (
     BOOLS,
+    GameOptions,
     check_backend,
     clear_errors,
     option_value,
@@ -112,9 +113,7 @@ def play(
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of chance and bots.")] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
-    ] = None,
+    option: GameOptions = None,
     record: Annotated[Path | None, typer.Option(help="Save the game record here.")] = None,
     delay: Annotated[
         float | None, typer.Option(min=0.0, help="Seconds between screens when watching.")

@@ -5,12 +5,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
 from nilegames.core import GameOptionError, NilegamesError
 from nilegames.parallel import BACKENDS, require_ray
+
+#: The options several commands take, declared once so that they read alike everywhere.
+GameOptions = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
+]
+Backend = Annotated[str, typer.Option(help=f"Where games run: {' or '.join(BACKENDS)}.")]
+RayAddress = Annotated[
+    str | None,
+    typer.Option(help="Ray cluster to join (ray://HOST:10001 or auto); default: a local one."),
+]
 
 BOOLS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
 

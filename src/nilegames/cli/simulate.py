@@ -29,9 +29,16 @@ from rich.text import Text
 from nilegames.analysis.report import difference, interval, p_value, write_report
 from nilegames.analysis.runner import Simulation, SimulationSpec, check_simulation, simulate
 from nilegames.analysis.summary import GROUPS, Comparison, Figures, fair_test, figures
-from nilegames.cli.options import check_backend, clear_errors, parse_options
+from nilegames.cli.options import (
+    Backend,
+    GameOptions,
+    RayAddress,
+    check_backend,
+    clear_errors,
+    parse_options,
+)
 from nilegames.core import GameOptionError, game_class
-from nilegames.parallel import BACKENDS, session
+from nilegames.parallel import session
 
 
 class SpeedColumn(ProgressColumn):
@@ -83,9 +90,7 @@ def simulate_command(
         ),
     ] = "random",
     games: Annotated[int, typer.Option(help="Games per configuration.")] = 1000,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
-    ] = None,
+    option: GameOptions = None,
     compare: Annotated[
         list[str] | None,
         typer.Option(
@@ -102,13 +107,8 @@ def simulate_command(
         Path | None,
         typer.Option(help="Folder of the report (default: simulate-GAME-Np-SEED)."),
     ] = None,
-    backend: Annotated[
-        str, typer.Option(help=f"Where games run: {' or '.join(BACKENDS)}.")
-    ] = "local",
-    address: Annotated[
-        str | None,
-        typer.Option(help="Ray cluster to join (ray://HOST:10001 or auto); default: a local one."),
-    ] = None,
+    backend: Backend = "local",
+    address: RayAddress = None,
 ) -> None:
     """Play many games and report win rates by seat and turn order, scores, game length and
     the game's own statistics, with 95 % intervals (and two configurations compared)."""

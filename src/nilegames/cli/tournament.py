@@ -27,9 +27,16 @@ from nilegames.ai.tournament import (
     save_results,
     tables,
 )
-from nilegames.cli.options import check_backend, clear_errors, parse_options
+from nilegames.cli.options import (
+    Backend,
+    GameOptions,
+    RayAddress,
+    check_backend,
+    clear_errors,
+    parse_options,
+)
 from nilegames.core import game_class
-from nilegames.parallel import BACKENDS, session
+from nilegames.parallel import session
 
 
 def tournament_command(
@@ -54,16 +61,9 @@ def tournament_command(
         Path | None,
         typer.Option(help="Folder for results.json and results.png [tournament-GAME-Np-SEED]."),
     ] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
-    ] = None,
-    backend: Annotated[
-        str, typer.Option(help=f"Where games run: {' or '.join(BACKENDS)}.")
-    ] = "local",
-    address: Annotated[
-        str | None,
-        typer.Option(help="Ray cluster to join (ray://HOST:10001 or auto); default: a local one."),
-    ] = None,
+    option: GameOptions = None,
+    backend: Backend = "local",
+    address: RayAddress = None,
     resume: Annotated[
         bool,
         typer.Option(
