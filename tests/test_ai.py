@@ -219,3 +219,22 @@ def test_ismcts_specs_name_the_playout_policy_and_cut(spec, policy, depth, name)
     bot = make_bot(spec, seed=1)
     assert isinstance(bot, ISMCTSBot)
     assert (bot.policy.name, bot.playout_depth, bot.name) == (policy, depth, name)
+
+
+@pytest.mark.parametrize("game", ["nile", "artifacts", "banks", "pharaohs"])
+def test_a_search_that_stops_once_decided_plays_the_move_of_the_whole_budget(game):
+    """Stopping when the leading move's lead exceeds the iterations left saves time and
+    never changes the move: the rest of the budget could not have overtaken it."""
+    stopped = 0
+    for index, state in enumerate(random_game(game, 2, 5)):
+        if index % 20 or state.is_chance_node() or len(state.legal_actions()) < 2:
+            continue
+        whole = ISMCTSBot(7, iterations=300, stop_when_decided=False)
+        early = ISMCTSBot(7, iterations=300)
+        assert ask(whole, state.clone()) == ask(early, state.clone())
+        assert whole.stats.iterations == 300 and not whole.stats.stopped_early
+        assert early.stats.iterations <= 300
+        if early.stats.stopped_early:
+            stopped += 1
+            assert early.stats.iterations < 300
+    assert stopped >= 1

@@ -47,6 +47,7 @@ class SearchStats:
 
     iterations: int = 0
     seconds: float = 0.0
+    stopped_early: bool = False  # the move was decided before the budget ran out
     resample_seconds: float = 0.0
     tree_seconds: float = 0.0
     playout_seconds: float = 0.0
@@ -54,6 +55,30 @@ class SearchStats:
     @property
     def iterations_per_second(self) -> float:
         return self.iterations / self.seconds if self.seconds else 0.0
+
+
+#: Iterations between two looks at whether the move is already decided.
+DECIDED_CHECK = 16
+
+
+def _left(done: int, limit: float, start: float, deadline: float) -> float:
+    """Iterations the budget still allows: what is left of an iteration budget, or what
+    the time left buys at the pace so far."""
+    left = limit - done
+    if deadline != math.inf:
+        now = time.perf_counter()
+        pace = done / max(now - start, 1e-9)
+        left = min(left, (deadline - now) * pace)
+    return left
+
+
+def _decided(root: Node, moves: int, left: float) -> bool:
+    """Whether the most visited first move leads every other by more than ``left`` visits
+    (moves never tried count 0), so that no further iteration can change the move."""
+    visits = sorted((child.visits for child in root.children.values()), reverse=True)
+    if len(visits) < moves:
+        visits.append(0)
+    return len(visits) < 2 or visits[0] - visits[1] > left
 
 
 class ISMCTSBot:
@@ -74,6 +99,7 @@ class ISMCTSBot:
         exploration: float = 0.7,
         playout_depth: int | Literal["game"] | None = "game",
         profile: bool = False,
+        stop_when_decided: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -90,6 +116,8 @@ class ISMCTSBot:
         self.exploration = exploration
         self.playout_depth = playout_depth
         self.profile = profile
+        #: End a move's search once the rest of the budget cannot change the move.
+        self.stop_when_decided = stop_when_decided
         self.stats = SearchStats()
         budget = f"{seconds:g}s" if seconds is not None else f"{iterations}"
         self.name = f"ismcts:{budget}" + ("" if playout == "random" else f":{playout}")
@@ -102,19 +130,28 @@ class ISMCTSBot:
     ) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        root = self.search(legal_actions, resample)
+        root = self.search(legal_actions, resample, stop_when_decided=self.stop_when_decided)
         visited = [(root.children[a].visits, a) for a in legal_actions if a in root.children]
         if not visited:
             return self.rng.choice(legal_actions)
         most = max(visits for visits, _ in visited)
         return self.rng.choice([a for visits, a in visited if visits == most])
 
-    def search(self, legal_actions: list[Action], resample: Resampler | None) -> Node:
+    def search(
+        self,
+        legal_actions: list[Action],
+        resample: Resampler | None,
+        *,
+        stop_when_decided: bool = False,
+    ) -> Node:
         """Search the seat's information set within the budget and return the root: its
         children hold, per first move, the visits and the seat's total return.
 
         The search tries only ``legal_actions`` at the root, so a review can measure one
-        move on its own by passing just that move.
+        move on its own by passing just that move.  ``stop_when_decided`` ends it as soon
+        as the most visited move leads the next by more than the iterations left (with a
+        time budget: by more than it would run in the time left at its pace so far), since
+        the rest of the budget could not change the move played.
         """
         if resample is None:
             raise NilegamesError("ismcts needs a resampler to draw worlds from its seat's view")
@@ -132,6 +169,13 @@ class ISMCTSBot:
             else:
                 self._iterate(root, resample(self.rng))
             stats.iterations += 1
+            if (
+                stop_when_decided
+                and stats.iterations % DECIDED_CHECK == 0
+                and _decided(root, len(allowed), _left(stats.iterations, limit, start, deadline))
+            ):
+                stats.stopped_early = True
+                break
         stats.seconds = time.perf_counter() - start
         self.stats = stats
         return root

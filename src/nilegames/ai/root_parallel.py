@@ -70,8 +70,15 @@ class RootParallelBot(ISMCTSBot):
         prefix, budget = self.name.split(":", 1)
         self.name = f"{prefix}:{workers}x{budget}"
 
-    def search(self, legal_actions: list[Action], resample: Resampler | None) -> Node:
-        """Run the searches (this process's and the others') and sum their roots."""
+    def search(
+        self,
+        legal_actions: list[Action],
+        resample: Resampler | None,
+        *,
+        stop_when_decided: bool = False,
+    ) -> Node:
+        """Run the searches (this process's and the others') and sum their roots; each
+        runs its whole budget, as none knows how the others' visits stand."""
         if resample is None:
             raise NilegamesError("ismcts needs a resampler to draw worlds from its seat's view")
         start = time.perf_counter()
