@@ -238,3 +238,37 @@ def test_a_search_that_stops_once_decided_plays_the_move_of_the_whole_budget(gam
             stopped += 1
             assert early.stats.iterations < 300
     assert stopped >= 1
+
+
+def test_widening_opens_a_wide_roots_moves_a_few_at_a_time_best_first():
+    """Banks offers up to ~80 moves at once; a widening search tries 4 + sqrt(visits) of
+    them, in the order of the evaluation, and changes nothing where moves are few."""
+    wide = next(
+        s
+        for s in random_game("banks", 2, 1)
+        if not s.is_chance_node() and not s.is_terminal() and len(s.legal_actions()) > 40
+    )
+    bot = make_bot("ismcts:100:random:game:widen", seed=3)
+    assert isinstance(bot, ISMCTSBot) and bot.widening
+    assert bot.name == "ismcts:100:random:game:widen"
+    seat = wide.current_player()
+    legal = wide.legal_actions()
+    root = bot.search(legal, resampler(wide.clone(), seat))
+    assert len(root.children) <= 4 + 10 < len(legal)
+    world = resampler(wide.clone(), seat)(random.Random(3))
+    ranked = ISMCTSBot(3)._ranked(legal, world)
+    assert sorted(ranked) == sorted(legal)
+    # the search ranked the same world (its first draw, with the same seed): it opened
+    # the best moves only
+    assert set(root.children) <= set(ranked[: 4 + 10])
+    values = []
+    for action in ranked:
+        after = world.clone()
+        after.apply_action(action)
+        values.append(wide.game.evaluate(after, seat))
+    assert values == sorted(values, reverse=True)
+    narrow = decision_states(2, 5, 60)[0]
+    assert len(narrow.legal_actions()) <= 12
+    widening = ISMCTSBot(4, iterations=60, widening=True)
+    plain = ISMCTSBot(4, iterations=60)
+    assert ask(widening, narrow.clone()) == ask(plain, narrow.clone())

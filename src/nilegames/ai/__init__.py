@@ -9,7 +9,8 @@ Bots are named by a short spec (the CLI, the tournament runner and the web app u
   root-parallel searches of that budget, one per core (``2x1s``), PLAYOUT ``random`` (default),
   ``greedy`` or ``game`` (the game's own playout move), CUT the moves a playout plays
   before the evaluation judges the world (a number, ``full``, or ``game``: the game's
-  advice, the default);
+  advice, the default), and ``widen`` last to open a wide root's moves a few at a
+  time, best first by the evaluation (progressive widening);
 - levels for players: ``easy``, ``medium``, ``hard`` (see :data:`LEVELS`).
 """
 
@@ -60,10 +61,10 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         return RandomBot(seed)
     if name == "greedy" and not args:
         return GreedyBot(seed)
-    if name == "ismcts" and len(args) <= 3:
+    if name == "ismcts" and len(args) <= 4 and args[3:] in ([], ["widen"]):
         budget = args[0] if args else "1000"
         playout = args[1] if len(args) >= 2 else "random"
-        cut = args[2] if len(args) == 3 else "game"
+        cut = args[2] if len(args) >= 3 else "game"
         try:
             depth: int | Literal["game"] | None = (
                 "game" if cut == "game" else None if cut == "full" else int(cut)
@@ -89,8 +90,10 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
                     playout=playout,
                     playout_depth=depth,
                 )
-            if cut != "game":
-                bot.name = f"ismcts:{args[0]}:{playout}:{cut}"
+            if args[3:]:
+                bot.widening = True
+            if cut != "game" or bot.widening:
+                bot.name = f"ismcts:{':'.join(args)}"
             return bot
         except ValueError:
             pass
@@ -100,7 +103,7 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
             raise GameOptionError(f"bad bot {spec!r}: {error}") from None
     raise GameOptionError(
         f"no bot {spec!r}; bots: random, greedy,"
-        " ismcts[:[Kx]ITERATIONS|:[Kx]SECONDSs[:random|greedy|game[:CUT|full|game]]],"
+        " ismcts[:[Kx]ITERATIONS|:[Kx]SECONDSs[:random|greedy|game[:CUT|full|game[:widen]]]],"
         f" {', '.join(LEVELS)}"
     )
 

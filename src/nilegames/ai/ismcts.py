@@ -61,6 +61,16 @@ class SearchStats:
 DECIDED_CHECK = 16
 
 
+#: Root moves above which a widening search opens them a few at a time.
+WIDE = 12
+
+
+def _widened(visits: int) -> int:
+    """How many of the root's ranked moves a widening search has opened after ``visits``
+    iterations: a few at once, then one more each time the square root grows by one."""
+    return 4 + math.isqrt(visits)
+
+
 def _left(done: int, limit: float, start: float, deadline: float) -> float:
     """Iterations the budget still allows: what is left of an iteration budget, or what
     the time left buys at the pace so far."""
@@ -100,6 +110,7 @@ class ISMCTSBot:
         playout_depth: int | Literal["game"] | None = "game",
         profile: bool = False,
         stop_when_decided: bool = True,
+        widening: bool = False,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -118,6 +129,8 @@ class ISMCTSBot:
         self.profile = profile
         #: End a move's search once the rest of the budget cannot change the move.
         self.stop_when_decided = stop_when_decided
+        #: Open a wide root's moves progressively, best first by the evaluation.
+        self.widening = widening
         self.stats = SearchStats()
         budget = f"{seconds:g}s" if seconds is not None else f"{iterations}"
         self.name = f"ismcts:{budget}" + ("" if playout == "random" else f":{playout}")
@@ -159,6 +172,13 @@ class ISMCTSBot:
         root = Node(mover=-1, allowed=allowed)
         stats = SearchStats()
         start = time.perf_counter()
+        ranked = (
+            self._ranked(legal_actions, resample(self.rng))
+            if self.widening and len(legal_actions) > WIDE
+            else []
+        )
+        if ranked:
+            root.allowed = allowed = set(ranked[: _widened(0)])
         deadline = start + self.seconds if self.seconds is not None else math.inf
         limit = self.iterations if self.iterations is not None else math.inf
         while stats.iterations < limit:
@@ -169,6 +189,8 @@ class ISMCTSBot:
             else:
                 self._iterate(root, resample(self.rng))
             stats.iterations += 1
+            if ranked and len(allowed) < _widened(stats.iterations) <= len(ranked):
+                allowed.add(ranked[len(allowed)])
             if (
                 stop_when_decided
                 and stats.iterations % DECIDED_CHECK == 0
@@ -179,6 +201,18 @@ class ISMCTSBot:
         stats.seconds = time.perf_counter() - start
         self.stats = stats
         return root
+
+    def _ranked(self, legal_actions: list[Action], world: State) -> list[Action]:
+        """The root's moves, best first by the game's evaluation of the world right after
+        each (in one world of the seat's information set): the order widening opens them."""
+        seat = world.current_player()
+        evaluate = world.game.evaluate
+        values = {}
+        for action in legal_actions:
+            after = world.clone()
+            after.apply_action(action)
+            values[action] = evaluate(after, seat)
+        return sorted(legal_actions, key=lambda action: -values[action])
 
     # -- one iteration ----------------------------------------------------------------------
     def _iterate(self, root: Node, world: State) -> None:

@@ -88,7 +88,8 @@ class RootParallelBot(ISMCTSBot):
             # every search starts from the state as it travels to a process, so a
             # search is the same wherever it runs
             resample = resample.fresh()
-        jobs = [(self.settings, legal_actions, resample, seed, deadline) for seed in seeds]
+        settings = {**self.settings, "widening": self.widening}
+        jobs = [(settings, legal_actions, resample, seed, deadline) for seed in seeds]
         elsewhere: list[Future[RootCounts]] = []
         if self.workers > 1 and can_start_processes(resample):
             pool = _pool(self.workers - 1)
