@@ -19,15 +19,23 @@ from nilegames.games.pharaohs.actions import END_TURN, tile_action
 from nilegames.games.pharaohs.game import PharaohsGame
 from nilegames.games.pharaohs.state import DRAW, ORDER, PLAY, PharaohsState
 from nilegames.games.pharaohs.tiles import (
+    CENTER90,
+    CORNER90,
+    DIAGONAL,
     LEFT45,
     LEFT135,
     NE,
     NUM_KINDS,
     RIGHT45,
+    RIGHT135,
     SE,
     STRAIGHT,
     TOTAL_TILES,
+    UNIVERSAL,
     E,
+    N,
+    S,
+    W,
 )
 
 #: One tile laid: (kind, exit the river leaves it by).
@@ -204,3 +212,80 @@ TO_THE_GOAL_DOOR: tuple[Move, ...] = (
     (LEFT45, E),  # SW -> E
     *[(STRAIGHT, E)] * 3,
 )
+
+
+ALL_KINDS = tuple(range(NUM_KINDS))
+#: A ring of seven tiles around cell (9, 1): the river ends in (10, 1), entering by E.
+#: (9, 1) is then a pocket: free, but every neighbour holds a tile.
+RING = (
+    (CENTER90, N),  # (10, 0)
+    (STRAIGHT, N),  # (9, 0)
+    (CENTER90, E),  # (8, 0)
+    (STRAIGHT, E),  # (8, 1)
+    (CENTER90, S),  # (8, 2)
+    (STRAIGHT, S),  # (9, 2)
+    (CENTER90, W),  # (10, 2)
+)
+POCKET = cell(9, 1)
+#: A ring of nine tiles around cells (9, 1) and (9, 2): a pocket of two free cells.
+WIDE_RING = (
+    (CENTER90, N),  # (10, 0)
+    (STRAIGHT, N),  # (9, 0)
+    (CENTER90, E),  # (8, 0)
+    (STRAIGHT, E),  # (8, 1)
+    (STRAIGHT, E),  # (8, 2)
+    (CENTER90, S),  # (8, 3)
+    (STRAIGHT, S),  # (9, 3)
+    (CENTER90, W),  # (10, 3)
+    (STRAIGHT, W),  # (10, 2)
+)
+#: Up the west column, round (1, 1) and in: the river ends in (1, 0), entering by E.
+SPIRAL = (
+    (CENTER90, N),  # (10, 0)
+    *[(STRAIGHT, N)] * 7,  # (9, 0) .. (3, 0)
+    (CENTER90, E),  # (2, 0)
+    (STRAIGHT, E),  # (2, 1)
+    (CENTER90, N),  # (2, 2)
+    (STRAIGHT, N),  # (1, 2)
+    (CENTER90, W),  # (0, 2)
+    (CENTER90, S),  # (0, 1): a loop, allowed with a universal in hand
+    (CENTER90, W),  # (1, 1)
+)
+#: Kinds that cannot lay the first tile (no side exit, or an exit off the west edge).
+NOT_AT_START = (DIAGONAL, CORNER90, LEFT135, RIGHT135)
+
+
+def u(exit_: int) -> Move:
+    return (UNIVERSAL, exit_)
+
+
+def open_end(state: PharaohsState) -> tuple[tuple[int, int], int]:
+    """The cell the river points into, as (row, column), and the exit it enters by."""
+    return board.row_column(state.end_cell), state.end_entry
+
+
+def lays(state: PharaohsState) -> list[tuple[tuple[int, int], int, int]]:
+    """(cell, tile points, cell points) of every tile laid, in order."""
+    return [(board.row_column(e[2]), e[7], e[8]) for e in events(state, "lay")]
+
+
+def after(state: PharaohsState, action: int) -> PharaohsState:
+    child = state.clone()
+    child.apply_action(action)
+    return child
+
+
+def playing(racks: list[list[int]] | None = None) -> PharaohsState:
+    """Two seats, seat 0 to lay the first tile."""
+    return start(racks or [[STRAIGHT] * 5, [DIAGONAL] * 5])
+
+
+def at_the_goal_door(rack: list[int]) -> PharaohsState:
+    """Seat 0 has led the river to the 500 goal cell; seat 1, holding ``rack``, is to play."""
+    state = playing([[CENTER90] * 5, [DIAGONAL] * 5])
+    pave(state, TO_THE_GOAL_DOOR, keep=[DIAGONAL])
+    assert open_end(state) == ((10, board.GOAL_COLUMN), W)
+    give(state, 1, rack)
+    end_turn(state)
+    assert state.phase == PLAY and state.seat == 1
+    return state
