@@ -14,7 +14,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from nilegames.core import IllegalActionError
-from nilegames.games.artifacts.actions import DECLARE, DONE, OFFER, SAIL, TAKE
+from nilegames.games.artifacts.actions import (
+    DECLARE,
+    DONE,
+    OFFER,
+    SAIL,
+    TAKE,
+)
 from nilegames.games.artifacts.cards import (
     CARDS,
     LEFT_PORT,
@@ -24,6 +30,9 @@ from nilegames.games.artifacts.cards import (
     offer_class,
 )
 from nilegames.games.artifacts.game import ArtifactsGame
+from nilegames.games.artifacts.monuments import (
+    NUM_MONUMENTS,
+)
 from nilegames.games.artifacts.state import (
     CARDS_PER_ROUND,
     DEAL,
@@ -251,3 +260,25 @@ def refused(state: ArtifactsState, action: object, player: int | None = None) ->
 
 def events(state: ArtifactsState, name: str) -> list[tuple[Any, ...]]:
     return [e for e in state.events if e[0] == name]
+
+
+SCARAB, ANKH, VASE, MASK = range(4)
+
+
+def sails(state: ArtifactsState) -> list[int]:
+    """The stops the seat to move may sail to."""
+    return [a - SAIL for a in state.legal_actions() if SAIL <= a < TAKE]
+
+
+def phase(state: ArtifactsState) -> int:
+    """The state's phase (a call, so that type checkers do not narrow it between steps)."""
+    return state.phase
+
+
+def coin_events(state: ArtifactsState) -> list[tuple[int, str]]:
+    return [(e[1], e[2]) for e in events(state, "coin")]
+
+
+def others(monument: int) -> tuple[int, ...]:
+    """Four monuments to show beside ``monument``."""
+    return tuple(m for m in range(NUM_MONUMENTS) if m != monument)[:4]
