@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-LANGUAGES = ("en", "fr")
+from nilegames.core.translate import LANGUAGES
+
+__all__ = ["LANGUAGES", "TEXT", "say"]
 
 TEXT: dict[str, dict[str, str]] = {
     "en": {

@@ -111,10 +111,14 @@ class Game(ABC):
         """
         return rng.choice(state.legal_actions())
 
-    def explain_move(self, before: Observation, played: str, after: Observation) -> str:
+    def explain_move(
+        self, before: Observation, played: str, after: Observation, lang: str = "en"
+    ) -> str:
         """Words for what a seat's move led to, for a game review: ``played`` is the move in
-        words, ``before`` and ``after`` are the seat's observations when it chose and at its
-        next choice (or the end), so the words use only what it saw.  Empty by default.
+        (English) words, ``before`` and ``after`` are the seat's observations when it chose
+        and at its next choice (or the end), so the words use only what it saw; ``lang``,
+        the language of the words (one of :data:`nilegames.core.translate.LANGUAGES`; a
+        game that does not speak it says it in English).  Empty by default.
         """
         return ""
 

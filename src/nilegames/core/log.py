@@ -55,12 +55,17 @@ def events_since(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str
     return list(after.get("log", [])[len(before.get("log", [])) :])
 
 
-def clauses(parts: Sequence[str], limit: int = 3) -> str:
-    """At most ``limit`` clauses as one phrase ("a, b and c"); empty if there are none."""
+#: The word that joins the last two clauses, per language.
+AND = {"en": "and", "fr": "et"}
+
+
+def clauses(parts: Sequence[str], limit: int = 3, lang: str = "en") -> str:
+    """At most ``limit`` clauses as one phrase ("a, b and c", in French "a, b et c");
+    empty if there are none."""
     parts = [p for p in dict.fromkeys(parts) if p][:limit]
     if len(parts) <= 1:
         return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return ", ".join(parts[:-1]) + f" {AND[lang]} " + parts[-1]
 
 
 def winner_words(

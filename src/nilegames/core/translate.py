@@ -15,6 +15,9 @@ from typing import Any
 
 from nilegames.core.game import Game
 
+#: The languages front ends speak (the terminal's ``--lang``, the page's choice).
+LANGUAGES = ("en", "fr")
+
 Translator = Callable[[str], "str | None"]
 
 

@@ -170,29 +170,72 @@ def evaluate(state: ArtifactsState, player: int) -> float:
     return expected_return(standings, player, SCALE)
 
 
-def explain_move(before: dict[str, Any], played: str, after: dict[str, Any]) -> str:
+#: The words of :func:`explain_move`, per language.
+EXPLAIN = {
+    "en": {
+        "seat": "seat {n}",
+        "favour": "you won {mine} favour, {rival} {theirs}",
+        "coins": "your coins went from {old} to {new}",
+        "took": "{rival} took the {card}",
+        "more": "{first} (and {n} more)",
+        "no_climb": "your offering raised no monument",
+        "turn_around": "you paid 3 coins to turn around",
+    },
+    "fr": {
+        "seat": "la place {n}",
+        "favour": "vous avez gagné {mine} de faveur, {rival} {theirs}",
+        "coins": "vos pièces sont passées de {old} à {new}",
+        "took": "{rival} a pris {card}",
+        "more": "{first} (et {n} {others})",
+        "no_climb": "votre offrande n’a élevé aucun monument",
+        "turn_around": "vous avez payé 3 pièces pour faire demi-tour",
+    },
+}
+
+
+def _card_words(card: dict[str, Any], lang: str) -> str:
+    """A card as a rival's take names it: "blue scarab" (taken as "the blue scarab"), in
+    French with its article, "le scarabée bleu", "l’ankh vert"."""
+    if lang != "fr":
+        return f"{card['region']} {card['type']}"
+    from nilegames.games.artifacts.words_fr import card as french  # (loaded only for a review)
+
+    name = french(f"{card['region']} {card['type']}")
+    return ("l’" if name[0] in "aeiouh" else "le ") + name
+
+
+def explain_move(
+    before: dict[str, Any], played: str, after: dict[str, Any], lang: str = "en"
+) -> str:
     """What the seat's move led to by its next choice, in words (for ``nilegames review``):
-    favour won by it and its rivals, coins, and cards rivals took that it might have."""
+    favour won by it and its rivals, coins, and cards rivals took that it might have; in
+    ``lang`` (English or French)."""
+    lang = lang if lang in EXPLAIN else "en"
+    words = EXPLAIN[lang]
     seat = before["seat"]
     parts: list[str] = []
     gains = [new - old for old, new in zip(before["favour"], after["favour"], strict=True)]
     rivals = [s for s in range(len(gains)) if s != seat]
     best_rival = max(rivals, key=lambda s: (gains[s], -s))
     if gains[seat] or gains[best_rival]:
-        parts.append(f"you won {gains[seat]} favour, seat {best_rival} {gains[best_rival]}")
+        rival = words["seat"].format(n=best_rival)
+        parts.append(words["favour"].format(mine=gains[seat], rival=rival, theirs=gains[best_rival]))
     coins = after["coins"][seat] - before["coins"][seat]
     if coins:
-        parts.append(f"your coins went from {before['coins'][seat]} to {after['coins'][seat]}")
+        parts.append(words["coins"].format(old=before["coins"][seat], new=after["coins"][seat]))
     taken: list[str] = []
     for event in events_since(before, after):
         kind = event["event"]
         if kind == "take" and event["seat"] != seat:
-            card = event["card"]
-            taken.append(f"seat {event['seat']} took the {card['region']} {card['type']}")
+            rival = words["seat"].format(n=event["seat"])
+            taken.append(words["took"].format(rival=rival, card=_card_words(event["card"], lang)))
         elif kind == "offered" and event["seat"] == seat and not event["climbs"]:
-            parts.append("your offering raised no monument")
+            parts.append(words["no_climb"])
         elif kind == "turn_around" and event["seat"] == seat:
-            parts.append("you paid 3 coins to turn around")
-    if taken:
-        parts.append(taken[0] if len(taken) == 1 else f"{taken[0]} (and {len(taken) - 1} more)")
-    return clauses(parts)
+            parts.append(words["turn_around"])
+    if len(taken) == 1:
+        parts.append(taken[0])
+    elif taken:
+        others = "autre" if len(taken) == 2 else "autres"
+        parts.append(words["more"].format(first=taken[0], n=len(taken) - 1, others=others))
+    return clauses(parts, lang=lang)

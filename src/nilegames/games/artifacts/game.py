@@ -62,10 +62,12 @@ class ArtifactsGame(Game):
         assert isinstance(state, ArtifactsState)
         return evaluate(state, player)
 
-    def explain_move(self, before: Observation, played: str, after: Observation) -> str:
+    def explain_move(
+        self, before: Observation, played: str, after: Observation, lang: str = "en"
+    ) -> str:
         from nilegames.games.artifacts.evaluate import explain_move
 
-        return explain_move(before, played, after)
+        return explain_move(before, played, after, lang)
 
     def final_scores(self, state: State) -> list[float]:
         from nilegames.games.artifacts.stats import final_scores

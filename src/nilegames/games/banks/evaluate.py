@@ -123,10 +123,64 @@ def evaluate(state: BanksState, player: int) -> float:
     return expected_return(standings, player, SCALE)
 
 
-def explain_move(before: dict[str, Any], played: str, after: dict[str, Any]) -> str:
+#: The words of :func:`explain_move`, per language ({s}: a plural's ending).
+EXPLAIN = {
+    "en": {
+        "seat": "seat {n}",
+        "rotted": "your plant in market row {row} rotted",
+        "flood": "the flood",
+        "desert": "the desert",
+        "sent_yours": "{reason} sent your {crop} to the boat",
+        "sent_plants": "{reason} sent your {n} plants to the boat",
+        "sent_sown": "{reason} sent the {crop} you sowed to the boat",
+        "sent_sown_more": "{reason} sent the {crop} you sowed and {n} more plant{s} to the boat",
+        "lost": "you lost {n} plant{s} left in the boat",
+        "harvested": "you harvested {n} plant{s}",
+        "scored": "you scored {mine:+d}, {rival} {theirs:+d}",
+    },
+    "fr": {
+        "seat": "la place {n}",
+        "rotted": "votre plante de la rangée {row} du marché a pourri",
+        "flood": "la crue",
+        "desert": "le désert",
+        "sent_yours": "{reason} a envoyé votre {crop} au bateau",
+        "sent_plants": "{reason} a envoyé vos {n} plantes au bateau",
+        "sent_sown": "{reason} a envoyé au bateau {crop} que vous aviez semé{e}",
+        "sent_sown_more": (
+            "{reason} a envoyé au bateau {crop} que vous aviez semé{e} et {n} autre{s}"
+            " plante{s}"
+        ),
+        "lost": "vous avez perdu {n} plante{s} restée{s} dans le bateau",
+        "harvested": "vous avez récolté {n} plante{s}",
+        "scored": "vous avez marqué {mine:+d}, {rival} {theirs:+d}",
+    },
+}
+#: The French crops that are feminine (the others are masculine).
+FEMININE = frozenset({"aubergine"})
+
+
+def explain_move(
+    before: dict[str, Any], played: str, after: dict[str, Any], lang: str = "en"
+) -> str:
     """What the seat's move led to by its next choice, in words (for ``nilegames review``):
     plants the water or the desert sent to the boat, plants lost there, harvests, rot, and
-    the points it and its rivals made."""
+    the points it and its rivals made; in ``lang`` (English or French; ``played`` is the
+    move's English words)."""
+    from nilegames.games.banks.words_fr import CROPS  # (loaded only for a review)
+
+    lang = lang if lang in EXPLAIN else "en"
+    words = EXPLAIN[lang]
+
+    def crop_words(crop: str, the: bool = False) -> str:
+        """A crop in ``lang``; ``the``: with its article ("le lin", "l’aubergine")."""
+        if lang != "fr":
+            return crop
+        name = CROPS.get(crop, crop)
+        if not the:
+            return name
+        article = "l’" if name[0] in "aeiouh" else "la " if name in FEMININE else "le "
+        return article + name
+
     seat = before["seat"]
     parts: list[str] = []
     sown = played.lower()
@@ -143,26 +197,33 @@ def explain_move(before: dict[str, Any], played: str, after: dict[str, Any]) -> 
         elif kind == "harvest":
             harvested += 1
         elif kind == "rot" and event["condition"] == "rotten":
-            parts.append(f"your plant in market row {event['market_row'] + 1} rotted")
+            parts.append(words["rotted"].format(row=event["market_row"] + 1))
     for reason, crops in washed.items():
         mine = next((crop for crop in crops if sown.startswith("sow") and crop in sown), None)
+        cause = words.get(reason, reason)
         if mine is None:
-            named = crops[0] if len(crops) == 1 else f"{len(crops)} plants"
-            parts.append(f"the {reason} sent your {named} to the boat")
+            if len(crops) == 1:
+                parts.append(words["sent_yours"].format(reason=cause, crop=crop_words(crops[0])))
+            else:
+                parts.append(words["sent_plants"].format(reason=cause, n=len(crops)))
             continue
         more = len(crops) - 1
-        named = f"the {mine} you sowed" + (f" and {more} more plant{'s' * (more > 1)}" * bool(more))
-        parts.insert(0, f"the {reason} sent {named} to the boat")
+        named = crop_words(mine, the=True)
+        feminine = "e" if crop_words(mine) in FEMININE else ""
+        key = "sent_sown_more" if more else "sent_sown"
+        said = words[key].format(reason=cause, crop=named, e=feminine, n=more, s="s" * (more > 1))
+        parts.insert(0, said)
     if lost:
-        parts.append(f"you lost {lost} plant{'s' if lost > 1 else ''} left in the boat")
+        parts.append(words["lost"].format(n=lost, s="s" * (lost > 1)))
     if harvested:
-        parts.append(f"you harvested {harvested} plant{'s' if harvested > 1 else ''}")
+        parts.append(words["harvested"].format(n=harvested, s="s" * (harvested > 1)))
     gains = [new - old for old, new in zip(before["scores"], after["scores"], strict=True)]
     rivals = [s for s in range(len(gains)) if s != seat]
     best_rival = max(rivals, key=lambda s: (gains[s], -s))
     if gains[seat] or gains[best_rival]:
-        parts.append(f"you scored {gains[seat]:+d}, seat {best_rival} {gains[best_rival]:+d}")
-    return clauses(parts)
+        rival = words["seat"].format(n=best_rival)
+        parts.append(words["scored"].format(mine=gains[seat], rival=rival, theirs=gains[best_rival]))
+    return clauses(parts, lang=lang)
 
 
 #: How often a playout takes each kind of move when it can (else: any move at random).

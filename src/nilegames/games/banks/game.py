@@ -93,10 +93,12 @@ class BanksGame(Game):
         assert isinstance(state, BanksState)
         return playout_action(state, rng)
 
-    def explain_move(self, before: Observation, played: str, after: Observation) -> str:
+    def explain_move(
+        self, before: Observation, played: str, after: Observation, lang: str = "en"
+    ) -> str:
         from nilegames.games.banks.evaluate import explain_move
 
-        return explain_move(before, played, after)
+        return explain_move(before, played, after, lang)
 
     def final_scores(self, state: State) -> list[float]:
         from nilegames.games.banks.stats import final_scores

@@ -56,41 +56,96 @@ def evaluate(state: NileState, player: int) -> float:
     return expected_return(strengths, player, SCALE)
 
 
-def explain_move(before: dict[str, Any], played: str, after: dict[str, Any]) -> str:
+#: The words of :func:`explain_move`, per language.
+EXPLAIN = {
+    "en": {
+        "seat": "seat {n}",
+        "overtaken_by_planting": "planting {crop} let {rival} overtake your {crop} ({size})",
+        "overtaken": "{rival} overtook your {crop} ({size})",
+        "eaten_by_planting": "planting {crop} let locusts eat your {crop} ({size})",
+        "eaten": "locusts ate your {crop} ({size})",
+        "you_harvested": "you harvested {crops}",
+        "harvested": "{rival} harvested {crops}",
+        "stock": "your stock went from {old} to {new} cards",
+        "hand": "your hand went from {old} to {new} cards",
+        "no_field": "you had no field growing",
+    },
+    "fr": {
+        "seat": "la place {n}",
+        "overtaken_by_planting": (
+            "votre plantation de {crop} a permis à {rival} de dépasser votre champ de {crop}"
+            " ({size})"
+        ),
+        "overtaken": "{rival} a dépassé votre champ de {crop} ({size})",
+        "eaten_by_planting": (
+            "votre plantation de {crop} a laissé les locustes détruire votre champ de {crop}"
+            " ({size})"
+        ),
+        "eaten": "les locustes ont détruit votre champ de {crop} ({size})",
+        "you_harvested": "vous avez récolté {crops}",
+        "harvested": "{rival} a récolté {crops}",
+        "stock": "votre stock est passé de {old} à {new} {cards}",
+        "hand": "votre main est passée de {old} à {new} {cards}",
+        "no_field": "vous n’aviez aucun champ en culture",
+    },
+}
+
+
+def explain_move(
+    before: dict[str, Any], played: str, after: dict[str, Any], lang: str = "en"
+) -> str:
     """What the seat's move led to by its next choice, in words (for ``nilegames review``):
-    fields it lost (overtaken, eaten by locusts), harvests, and its stock's change."""
+    fields it lost (overtaken, eaten by locusts), harvests, and its stock's change; in
+    ``lang`` (English or French; ``played`` is the move's English words)."""
+    from nilegames.games.nile.words_fr import CROPS  # (loaded only for a review)
+
+    lang = lang if lang in EXPLAIN else "en"
+    words = EXPLAIN[lang]
+
+    def say(key: str, **values: Any) -> str:
+        if "crop" in values and lang == "fr":
+            values["crop"] = CROPS.get(values["crop"], values["crop"])
+        if "new" in values:
+            values["cards"] = "carte" if values["new"] <= 1 else "cartes"
+        return words[key].format(**values)
+
     seat = before["seat"]
     parts: list[str] = []
-    harvests: dict[str, list[str]] = {}
+    harvests: dict[int, list[str]] = {}
 
-    def lost(crop: str, size: int, how: str, did: str) -> str:
+    def lost(crop: str, size: int, how: str, rival: str = "") -> str:
         if played.lower().startswith("plant") and crop.lower() in played.lower():
-            return f"planting {crop} let {how} your {crop} ({size})"
-        return f"{did} your {crop} ({size})"
+            return say(f"{how}_by_planting", crop=crop, size=size, rival=rival)
+        return say(how, crop=crop, size=size, rival=rival)
 
     for event in events_since(before, after):
         kind = event["event"]
         if kind == "planted" and event["seat"] != seat:
-            rival = f"seat {event['seat']}"
+            rival = say("seat", n=event["seat"])
             for field in event["overtaken"]:
                 if field["owner"] == seat:
-                    parts.append(
-                        lost(field["crop"], field["size"], f"{rival} overtake", f"{rival} overtook")
-                    )
+                    parts.append(lost(field["crop"], field["size"], "overtaken", rival))
         elif kind == "locust":
             for field in event["destroyed"]:
                 if field["owner"] == seat:
-                    parts.append(lost(field["crop"], field["size"], "locusts eat", "locusts ate"))
+                    parts.append(lost(field["crop"], field["size"], "eaten"))
         elif kind == "harvest":
-            who = "you" if event["seat"] == seat else f"seat {event['seat']}"
-            harvests.setdefault(who, []).append(event["crop"])
-    parts.extend(f"{who} harvested {clauses(crops, 5)}" for who, crops in harvests.items())
+            crop = event["crop"]
+            harvests.setdefault(event["seat"], []).append(
+                CROPS.get(crop, crop) if lang == "fr" else crop
+            )
+    for who, crops in harvests.items():
+        harvested = clauses(crops, 5, lang)
+        if who == seat:
+            parts.append(say("you_harvested", crops=harvested))
+        else:
+            parts.append(say("harvested", rival=say("seat", n=who), crops=harvested))
     old, new = sum(before["stocks"][seat].values()), sum(after["stocks"][seat].values())
     if new != old:
-        parts.append(f"your stock went from {old} to {new} cards")
+        parts.append(say("stock", old=old, new=new))
     old, new = before["hand_sizes"][seat], after["hand_sizes"][seat]
     if new != old:
-        parts.append(f"your hand went from {old} to {new} cards")
+        parts.append(say("hand", old=old, new=new))
     if not parts and not any(f["owner"] == seat for f in after["fields"]):
-        parts.append("you had no field growing")
-    return clauses(parts)
+        parts.append(say("no_field"))
+    return clauses(parts, lang=lang)

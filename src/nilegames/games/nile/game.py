@@ -81,10 +81,12 @@ class NileGame(Game):
         assert isinstance(state, NileState)
         return evaluate(state, player)
 
-    def explain_move(self, before: Observation, played: str, after: Observation) -> str:
+    def explain_move(
+        self, before: Observation, played: str, after: Observation, lang: str = "en"
+    ) -> str:
         from nilegames.games.nile.evaluate import explain_move
 
-        return explain_move(before, played, after)
+        return explain_move(before, played, after, lang)
 
     def final_scores(self, state: State) -> list[float]:
         from nilegames.games.nile.stats import final_scores

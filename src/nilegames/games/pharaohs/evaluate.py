@@ -18,7 +18,7 @@ from nilegames.core.ranking import expected_return
 from nilegames.games.pharaohs import board
 from nilegames.games.pharaohs.actions import END_TURN, tile_of
 from nilegames.games.pharaohs.river import NEXT
-from nilegames.games.pharaohs.tiles import UNIVERSAL, VALUES
+from nilegames.games.pharaohs.tiles import KIND_KEYS, KIND_NAMES, UNIVERSAL, VALUES
 
 if TYPE_CHECKING:
     from nilegames.games.pharaohs.state import PharaohsState
@@ -48,33 +48,72 @@ def evaluate(state: PharaohsState, player: int) -> float:
     return expected_return(standings, player, SCALE)
 
 
-def explain_move(before: dict[str, Any], played: str, after: dict[str, Any]) -> str:
+#: The words of :func:`explain_move`, per language.
+EXPLAIN = {
+    "en": {
+        "seat": "seat {n}",
+        "points": "you made {mine:+d} points, {rival} {theirs:+d}",
+        "no_tile": "you could lay no tile and lost {penalty} points",
+        "river": "the river you left let {rival} lay a {tile} for +{points}",
+        "rack": "your rack grew to {n} tiles",
+    },
+    "fr": {
+        "seat": "la place {n}",
+        "points": "vous avez marqué {mine:+d} {unit}, {rival} {theirs:+d}",
+        "no_tile": "vous n’avez pu poser aucune tuile et avez perdu {penalty} points",
+        "river": "le fleuve que vous avez laissé a permis à {rival} de poser une tuile {tile}"
+        " pour +{points}",
+        "rack": "votre chevalet est passé à {n} tuiles",
+    },
+}
+
+
+def explain_move(
+    before: dict[str, Any], played: str, after: dict[str, Any], lang: str = "en"
+) -> str:
     """What the seat's move led to by its next choice, in words (for ``nilegames review``):
     the points it and its rivals made meanwhile, penalties, and the best tile laid against
-    it."""
+    it; in ``lang`` (English or French)."""
+    lang = lang if lang in EXPLAIN else "en"
+    words = EXPLAIN[lang]
     seat = before["seat"]
     parts: list[str] = []
     gains = [new - old for old, new in zip(before["scores"], after["scores"], strict=True)]
     rivals = [s for s in range(len(gains)) if s != seat]
     best_rival = max(rivals, key=lambda s: (gains[s], -s))
-    parts.append(f"you made {gains[seat]:+d} points, seat {best_rival} {gains[best_rival]:+d}")
+    parts.append(
+        words["points"].format(
+            mine=gains[seat],
+            theirs=gains[best_rival],
+            rival=words["seat"].format(n=best_rival),
+            unit="point" if abs(gains[seat]) <= 1 else "points",
+        )
+    )
     biggest: dict[str, Any] | None = None
     for event in events_since(before, after):
         kind = event["event"]
         if kind == "no_tile" and event["seat"] == seat:
-            parts.append(f"you could lay no tile and lost {event['penalty']} points")
+            parts.append(words["no_tile"].format(penalty=event["penalty"]))
         elif kind == "lay" and event["seat"] != seat:
             points = event["tile_points"] + event["cell_points"]
             if biggest is None or points > biggest["tile_points"] + biggest["cell_points"]:
                 biggest = event
     if biggest is not None and biggest["tile_points"] + biggest["cell_points"] >= 20:
-        points = biggest["tile_points"] + biggest["cell_points"]
+        tile = biggest["tile"]
+        if lang == "fr":  # (the French words, with the drawing's, load only when asked)
+            from nilegames.games.pharaohs.words_fr import TILES
+
+            tile = TILES[KIND_NAMES[KIND_KEYS.index(tile)]] if tile in KIND_KEYS else tile
         parts.append(
-            f"the river you left let seat {biggest['seat']} lay a {biggest['tile']} for +{points}"
+            words["river"].format(
+                rival=words["seat"].format(n=biggest["seat"]),
+                tile=tile,
+                points=biggest["tile_points"] + biggest["cell_points"],
+            )
         )
     if after["rack_sizes"][seat] > before["rack_sizes"][seat] + 1:
-        parts.append(f"your rack grew to {after['rack_sizes'][seat]} tiles")
-    return clauses(parts)
+        parts.append(words["rack"].format(n=after["rack_sizes"][seat]))
+    return clauses(parts, lang=lang)
 
 
 #: How often a playout ends its turn while it could still lay a tile.

@@ -63,10 +63,12 @@ class PharaohsGame(Game):
         assert isinstance(state, PharaohsState)
         return playout_action(state, rng)
 
-    def explain_move(self, before: Observation, played: str, after: Observation) -> str:
+    def explain_move(
+        self, before: Observation, played: str, after: Observation, lang: str = "en"
+    ) -> str:
         from nilegames.games.pharaohs.evaluate import explain_move
 
-        return explain_move(before, played, after)
+        return explain_move(before, played, after, lang)
 
     def final_scores(self, state: State) -> list[float]:
         from nilegames.games.pharaohs.stats import final_scores
