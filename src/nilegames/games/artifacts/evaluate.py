@@ -196,11 +196,12 @@ EXPLAIN = {
 def _card_words(card: dict[str, Any], lang: str) -> str:
     """A card as a rival's take names it: "blue scarab" (taken as "the blue scarab"), in
     French with its article, "le scarabée bleu", "l’ankh vert"."""
+    kind = "wild" if card["type"] == "?" else card["type"]  # (views draw a wild as "?")
     if lang != "fr":
-        return f"{card['region']} {card['type']}"
+        return f"{card['region']} {kind}"
     from nilegames.games.artifacts.words_fr import card as french  # (loaded only for a review)
 
-    name = french(f"{card['region']} {card['type']}")
+    name = french(f"{card['region']} {kind}")
     return ("l’" if name[0] in "aeiouh" else "le ") + name
 
 

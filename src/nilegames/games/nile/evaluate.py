@@ -131,9 +131,9 @@ def explain_move(
                     parts.append(lost(field["crop"], field["size"], "eaten"))
         elif kind == "harvest":
             crop = event["crop"]
-            harvests.setdefault(event["seat"], []).append(
-                CROPS.get(crop, crop) if lang == "fr" else crop
-            )
+            if lang == "fr":  # with its partitive article: "du Blé", "de la Laitue"
+                crop = ("de la " if crop == "Lettuce" else "du ") + CROPS.get(crop, crop)
+            harvests.setdefault(event["seat"], []).append(crop)
     for who, crops in harvests.items():
         harvested = clauses(crops, 5, lang)
         if who == seat:
