@@ -49,6 +49,8 @@ from tests.server_helpers import (
 
 HINT_ITERATIONS = 40
 REVIEW_ITERATIONS = 12
+#: What the server adds to each move of ``review_record``'s review: the moves' action ids.
+SERVER_ONLY = ("played_action", "best_action")
 
 
 def advised(url: str, **options: Any) -> Any:
@@ -338,7 +340,10 @@ def test_a_review_is_the_records_review_and_is_reproducible(sqlite_url: str) -> 
     assert shown["flagged"] == direct["flagged"]
     for move, expected in zip(shown["moves"], direct["moves"], strict=True):
         assert move["played_action"] == record.actions[move["index"]]
-        assert {k: v for k, v in move.items() if not k.endswith("_action")} == expected
+        assert {k: v for k, v in move.items() if k not in SERVER_ONLY} == expected
+        # the words in French too, and the reply as its seat and action (the page words it)
+        assert move["words"]["fr"]["note"].startswith("«")
+        assert (move["reply_action"] is None) == (move["reply"] is None)
     assert len(shown["flagged"]) <= 3
 
 

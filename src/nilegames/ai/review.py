@@ -9,6 +9,10 @@ at that moment, never the hidden cards), and gives
   that tries only that move, so the figure is not a by-product of a few visits),
 - the move it would have played, and the reply it expected to the move played.
 
+Each move's words (the moves, what it led to, the reply, the sentence that sums it up)
+are in English and in every other language of :data:`~nilegames.core.translate.LANGUAGES`
+the game speaks (``MoveReview.words``), so that a front end shows the reader's.
+
 The three moves that cost most are flagged.  A result is a return mapped to 0..1
 (1 = first place for sure, 0 = last for sure); with two players it is the chance of
 winning.  A fixed record, seat, budget and seed give the same review: the search runs on
@@ -27,6 +31,7 @@ from nilegames.ai.base import resampler
 from nilegames.ai.hint import hint, ranked_moves
 from nilegames.ai.ismcts import Node
 from nilegames.core import Action, GameRecord, NilegamesError, Observation, State, replay_states
+from nilegames.core.translate import LANGUAGES, speaks, translate
 
 #: Iterations of the review's search: about what ``hard`` (one second) searches per move.
 DEFAULT_ITERATIONS = 1500
@@ -37,6 +42,32 @@ NEGLIGIBLE = 0.02
 
 #: Called after each reviewed move with (moves done, moves in all).
 Progress = Callable[[int, int], None]
+
+
+#: The sentence that sums a move up (see :func:`note`), per language.
+NOTES = {
+    "en": {
+        "same": "'{played}' is the move the search prefers ({after})",
+        "same_why": "'{played}' is the move the search prefers ({after}); by your next turn {why}",
+        "why": "'{played}' ({before} → {after}): by your next turn {why};"
+        " the search preferred '{best}' ({before})",
+        "plain": "'{played}' took your expected result from {before} to {after};"
+        " '{best}' kept it at {before}",
+        "reply": " (the answer it feared: {reply})",
+        "seat": "seat {seat}: {move}",
+    },
+    "fr": {
+        "same": "«\u00a0{played}\u00a0» est le coup que la recherche préfère ({after})",
+        "same_why": "«\u00a0{played}\u00a0» est le coup que la recherche préfère ({after}) ;"
+        " avant votre tour suivant, {why}",
+        "why": "«\u00a0{played}\u00a0» ({before} → {after}) : avant votre tour suivant, {why} ;"
+        " la recherche préférait «\u00a0{best}\u00a0» ({before})",
+        "plain": "«\u00a0{played}\u00a0» a fait passer votre résultat espéré de {before} à"
+        " {after} ; «\u00a0{best}\u00a0» le gardait à {before}",
+        "reply": " (la réponse redoutée : {reply})",
+        "seat": "place {seat} : {move}",
+    },
+}
 
 
 @dataclass(frozen=True)
@@ -52,6 +83,12 @@ class MoveReview:
     reply: str | None  # the answer the search expected to the move played
     note: str
     why: str = ""  # what the move led to by the seat's next choice, in the game's words
+    reply_seat: int | None = None  # who gives ``reply``, and its action (front ends word it)
+    reply_action: Action | None = None
+    #: The move's words in each other language the game speaks: {"fr": {"played", "best",
+    #: "why", "reply", "reply_move" (the reply without its seat), "note"}} (a review made
+    #: before these were kept has none).
+    words: dict[str, dict[str, str]] = field(default_factory=dict, hash=False)
 
     @property
     def loss(self) -> float:
@@ -194,17 +231,55 @@ def review_move(
         focused = _search(state, seat, [played], max(2, iterations // 2), move_seed + 1)
         focus = focused.children[played]
         after = result_share(focus.mean(), low, high)
+    game = state.game
     played_words = state.action_to_string(played)
     best_words = state.action_to_string(best)
-    reply = _expected_reply(state, played, focus)
-    why = (
-        ""
-        if later is None
-        else state.game.explain_move(state.observation(seat), played_words, later)
+    answer = _expected_reply(state, played, focus)
+    view = state.observation(seat)
+    words: dict[str, dict[str, str]] = {}
+    for lang in LANGUAGES:
+        if lang != "en" and not speaks(game, lang):
+            continue
+        said = {
+            "played": translate(game, lang, played_words),
+            "best": translate(game, lang, best_words),
+            "why": "" if later is None else game.explain_move(view, played_words, later, lang),
+            "reply": "",
+            "reply_move": "",
+        }
+        if answer is not None:
+            mover, _, move = answer
+            said["reply_move"] = move = translate(game, lang, move)
+            said["reply"] = NOTES[lang if lang in NOTES else "en"]["seat"].format(
+                seat=mover, move=move
+            )
+        said["note"] = note(
+            said["played"],
+            said["best"],
+            before,
+            after,
+            said["reply"] or None,
+            played == best,
+            said["why"],
+            lang,
+        )
+        words[lang] = said
+    english = words.pop("en")
+    turn = game.turns(state)
+    return MoveReview(
+        index,
+        turn,
+        played_words,
+        best_words,
+        before,
+        after,
+        english["reply"] or None,
+        english["note"],
+        english["why"],
+        None if answer is None else answer[0],
+        None if answer is None else answer[1],
+        words,
     )
-    note = _note(played_words, best_words, before, after, reply, played == best, why)
-    turn = state.game.turns(state)
-    return MoveReview(index, turn, played_words, best_words, before, after, reply, note, why)
 
 
 def _search(state: State, seat: int, legal: list[Action], iterations: int, seed: int) -> Node:
@@ -217,8 +292,9 @@ def _most_visited(root: Node, legal: list[Action]) -> tuple[Action, Node]:
     return best, root.children[best]
 
 
-def _expected_reply(state: State, played: Action, node: Node) -> str | None:
-    """Words for the most visited answer below ``played``, if another seat gives it."""
+def _expected_reply(state: State, played: Action, node: Node) -> tuple[int, Action, str] | None:
+    """The most visited answer below ``played``, if another seat gives it: that seat, the
+    action and its (English) words."""
     if not node.children:
         return None
     answer = max(node.children, key=lambda a: (node.children[a].visits, -a))
@@ -229,10 +305,15 @@ def _expected_reply(state: State, played: Action, node: Node) -> str | None:
     mover = after.current_player()
     if mover == state.current_player():
         return None
-    return f"seat {mover}: {after.action_to_string(answer)}"
+    return mover, answer, after.action_to_string(answer)
 
 
-def _note(
+def percent(share: float, lang: str = "en") -> str:
+    """A share as a percentage, "20%" (in French "20 %", the space unbreakable)."""
+    return f"{share:.0%}" if lang == "en" else f"{share * 100:.0f}\u00a0%"
+
+
+def note(
     played: str,
     best: str,
     before: float,
@@ -240,18 +321,22 @@ def _note(
     reply: str | None,
     same: bool,
     why: str = "",
+    lang: str = "en",
 ) -> str:
-    """The review of one move in a sentence: what it led to in the game's words when the
-    game has some, the expected results, and what the search preferred."""
+    """The review of one move in a sentence, in ``lang`` (the moves' and the game's words
+    already in it): what it led to in the game's words when the game has some, the
+    expected results, and what the search preferred."""
+    words = NOTES[lang if lang in NOTES else "en"]
+    values = {
+        "played": played,
+        "best": best,
+        "before": percent(before, lang),
+        "after": percent(after, lang),
+        "why": why,
+    }
     if same:
-        text = f"'{played}' is the move the search prefers ({after:.0%})"
-        return f"{text}; by your next turn {why}" if why else text
-    if why:
-        text = f"'{played}' ({before:.0%} → {after:.0%}): by your next turn {why};"
-        text += f" the search preferred '{best}' ({before:.0%})"
-    else:
-        text = f"'{played}' took your expected result from {before:.0%} to {after:.0%};"
-        text += f" '{best}' kept it at {before:.0%}"
+        return words["same_why" if why else "same"].format(**values)
+    text = words["why" if why else "plain"].format(**values)
     if reply is not None:
-        text += f" (the answer it feared: {reply})"
+        text += words["reply"].format(reply=reply)
     return text

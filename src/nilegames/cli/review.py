@@ -13,11 +13,48 @@ from typing import Annotated
 import typer
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from nilegames.ai.review import DEFAULT_ITERATIONS, Review, review_record
+from nilegames.ai.review import DEFAULT_ITERATIONS, MoveReview, Review, percent, review_record
 from nilegames.core import NilegamesError, load
+from nilegames.core.translate import LANGUAGES
+
+#: The review's frame (the moves' and the game's words come with the review).
+WORDS = {
+    "en": {
+        "progress": "reviewing seat {seat}",
+        "title": "{game}: seat {seat}'s moves ({n} iterations a move)",
+        "move": "move",
+        "turn": "turn",
+        "played": "played",
+        "result": "expected result",
+        "preferred": "search preferred",
+        "flagged": "[bold]{rank}.[/bold] move {n}: {note}",
+        "none": "No move cost more than 2 % of a game: well played.",
+        "wrote": "Wrote {out}",
+    },
+    "fr": {
+        "progress": "analyse de la place {seat}",
+        "title": "{game} : coups de la place {seat} ({n} explorations par coup)",
+        "move": "coup",
+        "turn": "tour",
+        "played": "joué",
+        "result": "résultat espéré",
+        "preferred": "préféré par la recherche",
+        "flagged": "[bold]{rank}.[/bold] coup {n} : {note}",
+        "none": "Aucun coup n’a coûté plus de 2\u00a0% d’une partie : bien joué.",
+        "wrote": "Écrit : {out}",
+    },
+}
+
+
+def said(move: MoveReview, lang: str, key: str) -> str:
+    """One of a reviewed move's words (played, best, note) in ``lang``, if the review has
+    them in it (English otherwise)."""
+    english: str = getattr(move, key)
+    return move.words.get(lang, {}).get(key) or english
 
 
 def review_command(
@@ -33,15 +70,19 @@ def review_command(
     every: Annotated[
         bool, typer.Option("--all/--flagged", help="Every move, or only the flagged ones.")
     ] = False,
+    lang: Annotated[str, typer.Option(help=f"Language: {', '.join(LANGUAGES)}.")] = "en",
 ) -> None:
     """Review a seat's moves with the hard bot's search: its expected result before and
     after each move, the move it would have played, and the three costliest moves."""
     console = Console()
+    words = WORDS.get(lang, WORDS["en"])
     try:
+        if lang not in LANGUAGES:
+            raise NilegamesError(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
         game = load(record)
         columns = (*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn())
         with Progress(*columns, TimeRemainingColumn(), console=console, transient=True) as bar:
-            task = bar.add_task(f"reviewing seat {seat}", total=None)
+            task = bar.add_task(words["progress"].format(seat=seat), total=None)
 
             def advance(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
@@ -50,37 +91,40 @@ def review_command(
     except NilegamesError as error:
         console.print(f"[red]error:[/red] {error}")
         raise typer.Exit(2) from None
-    console.print(review_table(review, every))
+    console.print(review_table(review, every, lang))
     for rank, move in enumerate(review.flagged, 1):
-        console.print(f"[bold]{rank}.[/bold] move {move.index + 1}: {move.note}")
+        note = escape(said(move, lang, "note"))
+        console.print(words["flagged"].format(rank=rank, n=move.index + 1, note=note))
     if not review.flagged:
-        console.print("No move cost more than 2 % of a game: well played.")
+        console.print(words["none"])
     if out is not None:
         out.write_text(json.dumps(review.to_json(), indent=1) + "\n", encoding="utf-8")
-        console.print(f"Wrote {out}")
+        console.print(words["wrote"].format(out=out))
 
 
-def review_table(review: Review, every: bool) -> Table:
+def review_table(review: Review, every: bool, lang: str = "en") -> Table:
     """The reviewed moves: expected result before and after, what the search preferred."""
     flagged = {m.index for m in review.flagged}
+    words = WORDS.get(lang, WORDS["en"])
     table = Table(
-        title=f"{review.game}: seat {review.seat}'s moves ({review.iterations} iterations a move)",
+        title=words["title"].format(game=review.game, seat=review.seat, n=review.iterations),
         box=box.SIMPLE_HEAD,
     )
     for name, justify in (
         ("move", "right"),
         ("turn", "right"),
         ("played", "left"),
-        ("expected result", "right"),
-        ("search preferred", "left"),
+        ("result", "right"),
+        ("preferred", "left"),
     ):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+        table.add_column(words[name], justify=justify)  # type: ignore[arg-type]
     for move in review.moves:
         if not every and move.index not in flagged:
             continue
         style = "bold red" if move.index in flagged else ""
-        change = f"{move.before:.0%} → {move.after:.0%}"
-        preferred = "" if move.best == move.played else move.best
+        change = f"{percent(move.before, lang)} → {percent(move.after, lang)}"
+        preferred = "" if move.best == move.played else said(move, lang, "best")
         turn = "" if move.turn is None else str(move.turn)
-        table.add_row(str(move.index + 1), turn, move.played, change, preferred, style=style)
+        played = said(move, lang, "played")
+        table.add_row(str(move.index + 1), turn, played, change, preferred, style=style)
     return table

@@ -183,7 +183,7 @@ EXPLAIN = {
     },
     "fr": {
         "seat": "la place {n}",
-        "favour": "vous avez gagné {mine} de faveur, {rival} {theirs}",
+        "favour": "vous avez gagné {mine} de faveur, {rival} en a gagné {theirs}",
         "coins": "vos pièces sont passées de {old} à {new}",
         "took": "{rival} a pris {card}",
         "more": "{first} (et {n} {others})",
@@ -220,7 +220,9 @@ def explain_move(
     best_rival = max(rivals, key=lambda s: (gains[s], -s))
     if gains[seat] or gains[best_rival]:
         rival = words["seat"].format(n=best_rival)
-        parts.append(words["favour"].format(mine=gains[seat], rival=rival, theirs=gains[best_rival]))
+        parts.append(
+            words["favour"].format(mine=gains[seat], rival=rival, theirs=gains[best_rival])
+        )
     coins = after["coins"][seat] - before["coins"][seat]
     if coins:
         parts.append(words["coins"].format(old=before["coins"][seat], new=after["coins"][seat]))

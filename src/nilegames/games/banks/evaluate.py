@@ -147,8 +147,7 @@ EXPLAIN = {
         "sent_plants": "{reason} a envoyé vos {n} plantes au bateau",
         "sent_sown": "{reason} a envoyé au bateau {crop} que vous aviez semé{e}",
         "sent_sown_more": (
-            "{reason} a envoyé au bateau {crop} que vous aviez semé{e} et {n} autre{s}"
-            " plante{s}"
+            "{reason} a envoyé au bateau {crop} que vous aviez semé{e} et {n} autre{s} plante{s}"
         ),
         "lost": "vous avez perdu {n} plante{s} restée{s} dans le bateau",
         "harvested": "vous avez récolté {n} plante{s}",
@@ -222,7 +221,9 @@ def explain_move(
     best_rival = max(rivals, key=lambda s: (gains[s], -s))
     if gains[seat] or gains[best_rival]:
         rival = words["seat"].format(n=best_rival)
-        parts.append(words["scored"].format(mine=gains[seat], rival=rival, theirs=gains[best_rival]))
+        parts.append(
+            words["scored"].format(mine=gains[seat], rival=rival, theirs=gains[best_rival])
+        )
     return clauses(parts, lang=lang)
 
 

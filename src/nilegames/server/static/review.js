@@ -2,6 +2,8 @@
 // for a chosen seat, the server's hard bot goes through that seat's moves, judging each
 // from what the seat could see then; the page polls the job, shows its progress, then
 // each move's estimate before and after, the bot's move, and the three costliest moves.
+// What a flagged move led to comes in the server's words, in each language it speaks
+// (move.words[lang], English in move.why); a review without them shows the English.
 
 import { h, replace } from './dom.js';
 import { t, seatName, register, getLang } from './i18n.js';
@@ -33,6 +35,7 @@ register({
     'review.chance2.of': '{who}’s chance of winning',
     'review.chanceN.of': '{who}’s expected result',
     'review.fear': 'The answer it feared:',
+    'review.reply': '{who}: {move}',
     'review.all': 'Every move ({n})',
     'review.col.move': 'Turn',
     'review.col.played': 'Played',
@@ -67,6 +70,7 @@ register({
     'review.chance2.of': 'la chance de gagner de {who}',
     'review.chanceN.of': 'le résultat espéré de {who}',
     'review.fear': 'La réponse redoutée :',
+    'review.reply': '{who} : {move}',
     'review.all': 'Tous les coups ({n})',
     'review.col.move': 'Tour',
     'review.col.played': 'Joué',
@@ -163,13 +167,28 @@ export function openReview({ id, game, players, seat }) {
 
   function results(review) {
     const two = review.players === 2;
-    const words = (m, key) => moveWords(game, m[`${key}_action`], m[key], review.seat);
+    const lang = getLang();
+    // the server's words in the page's language, if it sent them (a review made before it
+    // did has only English)
+    const own = (m) => (lang !== 'en' && m.words && m.words[lang]) || {};
+    const words = (m, key) => moveWords(game, m[`${key}_action`], own(m)[key] || m[key], review.seat);
     const byIndex = new Map(review.moves.map((m) => [m.index, m]));
     const flagged = review.flagged.map((i) => byIndex.get(i)).filter(Boolean);
     const when = (m) => (m.turn === null || m.turn === undefined ? t('review.step', { n: m.index + 1 }) : t('review.turn', { n: m.turn }));
     const quote = (text) => t('review.quote', { text });
-    // the server's own words (English) are marked so, for screen readers and translators
-    const english = getLang() === 'en' ? null : 'en';
+    // the server's English words on another language's page are marked so, for screen
+    // readers and translators
+    const english = lang === 'en' ? null : 'en';
+    const whyOf = (m) => (own(m).why ? [own(m).why, null] : [m.why, english]);
+    const replyOf = (m) => {
+      if (lang === 'en' || m.reply_action === null || m.reply_action === undefined) {
+        return own(m).reply ? [own(m).reply, null] : [m.reply, english];
+      }
+      const move = moveWords(game, m.reply_action, own(m).reply_move || null, m.reply_seat);
+      if (!move) return [m.reply, english];
+      return [t('review.reply', { who: seatName(m.reply_seat, seat), move }), null];
+    };
+    const said = ([text, language]) => h('span', { lang: language }, text);
     const mine = review.seat === seat; // the viewer's own moves: "your"
     const who = seatName(review.seat, seat);
     const chance = mine ? t(two ? 'review.chance2' : 'review.chanceN') : t(two ? 'review.chance2.of' : 'review.chanceN.of', { who });
@@ -186,8 +205,8 @@ export function openReview({ id, game, players, seat }) {
         href: `#/replay/${encodeURIComponent(id)}?step=${m.index}&seat=${review.seat}`, 'data-testid': 'review-see',
         onclick: () => close(),
       }, t('review.see'))),
-      m.why ? h('p', { class: 'review-why' }, why, ' ', h('span', { lang: english }, m.why), '.') : null,
-      m.reply ? h('p', { class: 'muted review-reply' }, t('review.fear'), ' ', h('span', { lang: english }, m.reply), '.') : null));
+      m.why ? h('p', { class: 'review-why', 'data-testid': 'review-why' }, why, ' ', said(whyOf(m)), '.') : null,
+      m.reply ? h('p', { class: 'muted review-reply', 'data-testid': 'review-reply' }, t('review.fear'), ' ', said(replyOf(m)), '.') : null));
     const flags = new Set(review.flagged);
     const rows = review.moves.map((m) => h('tr', { class: flags.has(m.index) && 'flagged', 'data-index': m.index },
       h('th', { scope: 'row' }, m.turn === null || m.turn === undefined ? `#${m.index + 1}` : String(m.turn)),
