@@ -177,8 +177,9 @@ def finished_table(base: str, seed: int) -> tuple[str, dict[str, str], int]:
     return table_id, tokens, int(mover)
 
 
-def check_review(page: Page, base: str, table_id: str, seat: int) -> None:
-    """The review shown is the server's: each move a row, the flagged ones in words."""
+def check_review(page: Page, base: str, table_id: str, seat: int, lang: str = "en") -> None:
+    """The review shown is the server's: each move a row, the flagged ones in words (what
+    a move led to in the page's language)."""
     results = page.locator('[data-testid="review-results"]')
     expect(results).to_be_visible(timeout=120_000)
     job = httpx.get(f"{base}/api/tables/{table_id}/reviews/{seat}").json()
@@ -190,8 +191,19 @@ def check_review(page: Page, base: str, table_id: str, seat: int) -> None:
     )
     flags = page.locator('[data-testid="review-flags"] li')
     expect(flags).to_have_count(len(review["flagged"]))
+    moves = {move["index"]: move for move in review["moves"]}
     for rank, index in enumerate(review["flagged"]):
         expect(flags.nth(rank)).to_have_attribute("data-index", str(index))
+        move = moves[index]
+        why = flags.nth(rank).locator('[data-testid="review-why"] span')
+        if not move["why"]:
+            expect(why).to_have_count(0)
+        elif lang == "en":
+            expect(why).to_have_text(move["why"])
+        else:  # the server's French, not marked as English
+            expect(why).to_have_text(move["words"][lang]["why"])
+            assert move["words"][lang]["why"] != move["why"]
+            assert why.get_attribute("lang") is None
 
 
 def test_the_review_from_the_result_dialog(browser: Browser, server: str, tmp_path: Path) -> None:
@@ -243,10 +255,14 @@ def test_the_review_in_the_replay_in_french_on_a_phone(
     page.locator('[data-testid="review-open"]').click()
     review = page.locator('[data-testid="review-dialog"]')
     expect(review.locator("h2")).to_have_text("Analyse de la partie")
-    check_review(page, server, table_id, 0)
+    check_review(page, server, table_id, 0, "fr")
     review.locator('[data-testid="review-seat"]').select_option("1")  # the other seat
     expect(review.locator('[data-testid="review-progress"]')).to_be_attached()
-    check_review(page, server, table_id, 1)
+    check_review(page, server, table_id, 1, "fr")
+    if review.locator('[data-testid="review-why"]').count():
+        expect(review.locator('[data-testid="review-why"]').first).to_contain_text(
+            "Avant le tour suivant de "
+        )
     expect(review.locator("h3")).to_have_text("Les coups les plus coûteux")
     no_horizontal_scroll(page)
     shot(page, tmp_path, "review-390")

@@ -180,11 +180,12 @@ export function openReview({ id, game, players, seat }) {
     // readers and translators
     const english = lang === 'en' ? null : 'en';
     const whyOf = (m) => (own(m).why ? [own(m).why, null] : [m.why, english]);
+    // the reply: its seat named as the page names seats, its move in the server's words,
+    // which it said from the position itself (an action's words from the id alone can miss
+    // what only the position tells, as in banks: a seed or a ripe plant)
     const replyOf = (m) => {
-      if (lang === 'en' || m.reply_action === null || m.reply_action === undefined) {
-        return own(m).reply ? [own(m).reply, null] : [m.reply, english];
-      }
-      const move = moveWords(game, m.reply_action, own(m).reply_move || null, m.reply_seat);
+      if (lang === 'en' || m.reply_seat === null || m.reply_seat === undefined) return [m.reply, english];
+      const move = own(m).reply_move || moveWords(game, m.reply_action, null, m.reply_seat);
       if (!move) return [m.reply, english];
       return [t('review.reply', { who: seatName(m.reply_seat, seat), move }), null];
     };
