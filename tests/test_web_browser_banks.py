@@ -375,7 +375,7 @@ def test_banks_in_french_on_a_phone(browser: Browser, server: str) -> None:  # n
     expect(page.locator('[data-testid="lang"]')).to_have_text("English")
     page.select_option('[data-testid="game"]', "banks")
     expect(page.locator('[data-testid="rules"]')).to_contain_text("Ufern des Nils")
-    expect(page.locator("body")).to_contain_text("Commerce de graines")  # an option's name
+    expect(page.locator("body")).to_contain_text("Commerce de semences")  # an option's name
     no_horizontal_scroll(page)
 
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
@@ -388,7 +388,7 @@ def test_banks_in_french_on_a_phone(browser: Browser, server: str) -> None:  # n
     expect(page.locator(STATUS)).to_contain_text("point")  # the hint: action points
     board = page.locator('[data-testid="board"]')
     expect(board.locator('[data-testid="market"] h2')).to_have_text("Marché")
-    expect(board.locator('[data-testid="boat"] h2')).to_have_text("La barque")
+    expect(board.locator('[data-testid="boat"] h2')).to_have_text("Le bateau")
     expect(board.locator('[data-testid="track"] h2')).to_contain_text("Obélisque")
     expect(board.locator('[data-testid="track"]')).to_contain_text("Cercle des crues")
     expect(board.locator('[data-testid="seats"] h2')).to_have_text("Joueurs")
@@ -419,6 +419,6 @@ def test_banks_in_french_on_a_phone(browser: Browser, server: str) -> None:  # n
             board.locator(f'[data-action="{sow[0]}"]').click()
         assert answer.value.status == 200, answer.value.text()
         page.wait_for_function(NOT_PENDING)
-        expect(page.locator('[data-testid="log"]')).to_contain_text("Vous semez une graine")
+        expect(page.locator('[data-testid="log"]')).to_contain_text("Vous semez une semence")
     no_horizontal_scroll(page)
     assert watch.problems == []

@@ -40,6 +40,12 @@ def stop(text: str) -> str:
     return f"la case {found[1]} ({REGIONS[found[2]]})" if found else text
 
 
+def up_to(text: str) -> str:
+    """ "jusqu'à" and a stop, "à le" said "au": "jusqu'au port de gauche"."""
+    said = f"jusqu'à {stop(text)}"
+    return said.replace("jusqu'à le ", "jusqu'au ")
+
+
 def gains(text: str) -> str:
     return re.sub(r"\bseat (\d+)", r"place \1", text.replace("you", "vous"))
 
@@ -74,7 +80,7 @@ RULES: list[Rule] = [
     ),
     (
         re.compile(rf"^{WHO} sails? to (?P<stop>.+)$"),
-        lambda m: f"{verb(m['who'], 'naviguez', 'navigue')} jusqu'à {stop(m['stop'])}",
+        lambda m: f"{verb(m['who'], 'naviguez', 'navigue')} {up_to(m['stop'])}",
     ),
     (
         re.compile(rf"^{WHO} takes? the {CARD}$"),
@@ -139,8 +145,8 @@ RULES: list[Rule] = [
         ),
     ),
     # moves and their steps
-    (re.compile(r"^sail to (?P<stop>.+)$"), lambda m: f"naviguer jusqu'à {stop(m['stop'])}"),
-    (re.compile(r"^to (?P<stop>.+)$"), lambda m: f"jusqu'à {stop(m['stop'])}"),
+    (re.compile(r"^sail to (?P<stop>.+)$"), lambda m: f"naviguer {up_to(m['stop'])}"),
+    (re.compile(r"^to (?P<stop>.+)$"), lambda m: up_to(m["stop"])),
     (re.compile(rf"^take {CARD}$"), lambda m: f"prendre {card(m['card'])}"),
     (re.compile(rf"^offer {CARD}$"), lambda m: f"offrir {card(m['card'])}"),
     (

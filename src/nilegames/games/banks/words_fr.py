@@ -209,7 +209,7 @@ SENTENCES: list[tuple[str, str]] = [
     (r"^(.+) the game$", r"\1 la partie"),
     # moves
     (r"^end actions$", "terminer les actions"),
-    (r"^spend a joker$", "dépenser un joker"),
+    (r"^spend (?:a|un) joker\b", "dépenser un joker"),
     (r"^sow (.+)$", r"semer \1"),
     (r"^grow (.+)$", r"faire pousser \1"),
     (r"^harvest (.+)$", r"récolter \1"),
@@ -239,7 +239,7 @@ STEPS = {
 #: English words that must not be left in a French sentence.
 LEFT = re.compile(
     r"\b(?:the|on|of|to|from|with|and|you|You|Seat|seat|sows?|grows?|plants|field|row|"
-    r"water|market|boat|spaces?|palms?|seed|ripe|spoiled|rotten|joker for|shows)\b"
+    r"water|market|boat|spaces?|palms?|seed|ripe|spoiled|rotten|joker for|shows|spend)\b"
 )
 _PARTS = [(re.compile(p), f) for p, f in PARTS]
 _SENTENCES = [(re.compile(p), r) for p, r in SENTENCES]

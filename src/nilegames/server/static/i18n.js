@@ -229,7 +229,7 @@ const STRINGS = {
     'lobby.blurb.nile': 'Plantez, échangez des cartes et pariez sur les crues : votre plus petite récolte décide.',
     'lobby.blurb.pharaohs': 'Construisez ensemble un seul fleuve, tuile par tuile, vers la colonne bleue ; chaque tuile rapporte sa valeur et celle de sa case.',
     'lobby.blurb.artifacts': 'Naviguez sur le Nil, rassemblez des objets et offrez-les aux monuments pour la faveur des dieux.',
-    'lobby.blurb.banks': 'Semez, cultivez et vendez cinq cultures au rythme de la crue et de la décrue ; une rangée de marché pleine paie ceux qui y ont le plus de plantes.',
+    'lobby.blurb.banks': 'Semez, cultivez et vendez cinq cultures au rythme de la crue et du reflux ; une rangée de marché pleine paie ceux qui y ont le plus de plantes.',
     'lobby.rules.title': 'Les règles en bref',
     'lobby.rules.none': "Pas encore de résumé pour ce jeu.",
     'bot.random': 'au hasard',

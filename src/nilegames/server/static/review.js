@@ -171,7 +171,10 @@ export function openReview({ id, game, players, seat }) {
     // the server's words in the page's language, if it sent them (a review made before it
     // did has only English)
     const own = (m) => (lang !== 'en' && m.words && m.words[lang]) || {};
-    const words = (m, key) => moveWords(game, m[`${key}_action`], own(m)[key] || m[key], review.seat);
+    // a move in the server's words in the page's language, which it said from the position
+    // (in banks: a seed or a ripe plant, its cost); else the page's words for the action id,
+    // which can tell less; else the server's English
+    const words = (m, key) => own(m)[key] || moveWords(game, m[`${key}_action`], m[key], review.seat);
     const byIndex = new Map(review.moves.map((m) => [m.index, m]));
     const flagged = review.flagged.map((i) => byIndex.get(i)).filter(Boolean);
     const when = (m) => (m.turn === null || m.turn === undefined ? t('review.step', { n: m.index + 1 }) : t('review.turn', { n: m.turn }));

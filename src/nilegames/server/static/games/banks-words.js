@@ -193,11 +193,16 @@ register({
     'bk.act.desert': 'desert card on {field}',
     'bk.act.boat': 'put {crop} into the boat',
     'bk.act.water': 'water from stack {stack} ({face}) onto {row}',
+    'bk.act.waterField': 'water from stack {stack} ({face}) onto the {field}',
+    'bk.act.waterAny': 'water from stack {stack} onto {row}',
     'bk.act.layRipe': 'lay a ripe {crop} on {field}',
     'bk.act.laySeed': 'lay a seed of {crop} on {field}',
     'bk.act.sow': 'sow {crop} on {field} ({cost} pt)',
     'bk.act.grow': 'grow {field} ({cost} pt)',
     'bk.act.harvest': 'harvest {field} to {market} ({cost} pt)',
+    'bk.act.plantAny': 'a plant of {crop} on {field}',
+    'bk.act.growAny': 'grow {field}',
+    'bk.act.harvestAny': 'harvest {field} to {market}',
     'bk.act.buyOwn': 'buy your {crop} seed from the boat (1 point)',
     'bk.act.buyOther': 'buy {who}\u2019s {crop} seed from the boat (2 points)',
     'bk.act.buyJoker': 'buy a joker (1 point)',
@@ -232,17 +237,17 @@ register({
     'bk.wave.none': 'sans vague', 'bk.wave.single': 'vague simple', 'bk.wave.double': 'vague double',
     'bk.face': '{inner} → {outer}',
     'bk.bank.north': 'Rive nord', 'bk.bank.south': 'Rive sud',
-    'bk.row': 'rangée {bank} de {n}',
+    'bk.row': 'rangée de {n} {bank}',
     'bk.rowBank.north': 'nord', 'bk.rowBank.south': 'sud',
     'bk.field': 'champ {n} de la {row} ({palms})',
     'bk.palms.one': '{n} palmier', 'bk.palms.other': '{n} palmiers',
-    'bk.market.row': 'rangée {n} du marché ({palms}, {size} places)',
+    'bk.market.row': 'rangée {n} du marché ({palms}, {size} cases)',
     'bk.market.rowShort': 'rangée {n}',
-    'bk.condition.ripe': 'mûr', 'bk.condition.spoiled': 'abîmé', 'bk.condition.rotten': 'pourri',
-    'bk.ripe': 'mûr', 'bk.seed': 'graine',
-    'bk.circle.flood': 'crue', 'bk.circle.ebb 1': 'décrue 1', 'bk.circle.ebb 2': 'décrue 2',
+    'bk.condition.ripe': 'mûr', 'bk.condition.spoiled': 'gâté', 'bk.condition.rotten': 'pourri',
+    'bk.ripe': 'mûr', 'bk.seed': 'semence',
+    'bk.circle.flood': 'crue', 'bk.circle.ebb 1': 'reflux 1', 'bk.circle.ebb 2': 'reflux 2',
     'bk.phase.setup': 'mise en place', 'bk.phase.opening': 'début de partie', 'bk.phase.flood': 'crue',
-    'bk.phase.ebb': 'décrue', 'bk.phase.rot': 'pourriture', 'bk.phase.actions': 'actions',
+    'bk.phase.ebb': 'reflux', 'bk.phase.rot': 'pourriture', 'bk.phase.actions': 'actions',
     'bk.phase.auction': 'enchère', 'bk.phase.game over': 'partie terminée',
     'bk.board': 'Le Nil et ses rives',
     'bk.boardLabel': 'Le Nil au milieu ; au-dessus la rive nord, en dessous la rive sud, chacune avec quatre rangées de champs du fleuve jusqu\u2019au désert',
@@ -259,11 +264,11 @@ register({
     'bk.market': 'Marché',
     'bk.marketLabel': 'Le marché : quatre rangées, pour les plantes de champs d\u2019au moins 1, 2, 3 ou 4 palmiers',
     'bk.marketPayout': 'Une rangée pleine rapporte 6 (un joueur), 4 + 2 (deux), 3 + 2 + 1 (trois ou plus) ; une plante pourrie −1.',
-    'bk.marketPlant': '{market}, place {n} : {who}, {crop} ({condition})',
-    'bk.marketSpace': '{market}, place {n} : libre',
-    'bk.boat': 'La barque',
-    'bk.boatEmpty': 'La barque est vide.',
-    'bk.boatChip': 'Dans la barque : {who}, {crop} ×{n}',
+    'bk.marketPlant': '{market}, case {n} : {who}, {crop} ({condition})',
+    'bk.marketSpace': '{market}, case {n} : libre',
+    'bk.boat': 'Le bateau',
+    'bk.boatEmpty': 'Le bateau est vide.',
+    'bk.boatChip': 'Dans le bateau : {who}, {crop} ×{n}',
     'bk.track': 'Piste de score',
     'bk.trackLabel': 'La piste de score, de 0 à 29, avec l\u2019obélisque et les pions des joueurs',
     'bk.obelisk': 'Obélisque',
@@ -278,7 +283,7 @@ register({
     'bk.score': 'Score',
     'bk.toMove': 'joue',
     'bk.lost': 'perdues {n}',
-    'bk.lostTitle': 'Plantes perdues depuis la barque (moins il y en a, mieux c\u2019est en cas d\u2019égalité)',
+    'bk.lostTitle': 'Plantes perdues depuis le bateau (moins il y en a, mieux c\u2019est en cas d\u2019égalité)',
     'bk.stacks': 'Piles',
     'bk.stack': 'Pile {n} : {count} cartes, dessus {face}',
     'bk.stackEmpty': 'Pile {n} : vide',
@@ -296,19 +301,19 @@ register({
     'bk.cancel': 'Annuler',
     'bk.selected.sow': 'Semer sur le {field} : choisissez une plante de votre réserve.',
     'bk.selected.openRipe': 'Sur le {field} : choisissez une plante mûre de votre réserve.',
-    'bk.selected.openSeed': 'Sur le {field} : choisissez une graine de votre réserve.',
+    'bk.selected.openSeed': 'Sur le {field} : choisissez une semence de votre réserve.',
     'bk.selected.harvest': 'Récolter le {crop} du {field} : choisissez une rangée du marché.',
     'bk.rot': 'Pourriture ({palms})',
-    'bk.rotRow': 'La pourriture frappe la {market} : choisissez les plantes qu\u2019elle abîme.',
+    'bk.rotRow': 'La pourriture frappe la {market} : choisissez les plantes qu\u2019elle gâte.',
     'bk.auction': 'Enchère',
-    'bk.auction.hippo': 'Enchère pour 3 points d\u2019action en plus : des plantes prises en main en secret (vos plantes dans la barque comptent aussi).',
-    'bk.auction.first player': 'Enchère pour le premier joueur : des plantes prises en main en secret (elles vont dans la barque).',
+    'bk.auction.hippo': 'Enchère pour 3 points d\u2019action en plus : des plantes prises en main en secret (vos plantes dans le bateau comptent aussi).',
+    'bk.auction.first player': 'Enchère pour le premier joueur : des plantes prises en main en secret (elles vont dans le bateau).',
     'bk.auction.placed': 'Mises faites : {who}',
     'bk.auction.yours': 'Votre mise : {n}',
     'bk.bid': 'Miser {n}',
-    'bk.legend.seed': 'graine',
+    'bk.legend.seed': 'semence',
     'bk.legend.ripe': 'plante mûre',
-    'bk.legend.spoiled': 'abîmée',
+    'bk.legend.spoiled': 'gâtée',
     'bk.legend.rotten': 'pourrie',
     'bk.result.reason.obelisk': 'Un score a atteint l\u2019obélisque.',
     'bk.result.reason.blocked': 'La partie était bloquée : six manches sans récolte, sans point ni plante perdue.',
@@ -316,43 +321,48 @@ register({
     'bk.result.reason.deadlock': 'Plus aucune rangée du marché ne pouvait se remplir : les scores étaient définitifs.',
     'bk.result.lost': 'plantes perdues : {n}',
     'bk.hint.desert': 'Posez une carte désert sur un champ au bord du désert (entouré).',
-    'bk.hint.boat': 'Mettez une de vos plantes dans la barque : cliquez-la dans votre réserve (sous « Vos jokers et votre réserve »).',
+    'bk.hint.boat': 'Mettez une de vos plantes dans le bateau : cliquez-la dans votre réserve (sous « Vos jokers et votre réserve »).',
     'bk.hint.openWater': 'Posez une carte eau d\u2019une de vos piles : cliquez une carte sur le champ entouré.',
     'bk.hint.ripe': 'Posez une plante mûre : choisissez un champ, puis la plante.',
-    'bk.hint.seed': 'Posez une graine : choisissez un champ, puis la plante.',
+    'bk.hint.seed': 'Posez une semence : choisissez un champ, puis la plante.',
     'bk.hint.flood': 'Crue : posez la carte du dessus d\u2019une pile sur une rangée (cartes entourées).',
-    'bk.hint.ebb': 'Décrue : retirez la carte eau la plus éloignée du fleuve d\u2019une rangée.',
+    'bk.hint.ebb': 'Reflux : retirez la carte eau la plus éloignée du fleuve d\u2019une rangée.',
     'bk.hint.rotRow': 'Pourriture : choisissez la rangée du marché qu\u2019elle frappe.',
-    'bk.hint.rotPlant': 'Pourriture : choisissez une plante qu\u2019elle abîme.',
-    'bk.hint.actions': '{points} : semez sur un champ, faites mûrir une graine, récoltez une plante mûre, achetez dans la barque, ou terminez.',
+    'bk.hint.rotPlant': 'Pourriture : choisissez une plante qu\u2019elle gâte.',
+    'bk.hint.actions': '{points} : semez sur un champ, faites pousser une semence, récoltez une plante mûre, achetez dans le bateau, ou terminez.',
     'bk.hint.bid': 'Enchère : choisissez combien de plantes vous prenez en main.',
     'bk.act.desert': 'carte désert sur le {field}',
-    'bk.act.boat': 'mettre {crop} dans la barque',
+    'bk.act.boat': 'mettre {crop} dans le bateau',
     'bk.act.water': 'eau de la pile {stack} ({face}) sur la {row}',
+    'bk.act.waterField': 'eau de la pile {stack} ({face}) sur le {field}',
+    'bk.act.waterAny': 'eau de la pile {stack} sur la {row}',
     'bk.act.layRipe': 'poser une plante mûre {of} sur le {field}',
-    'bk.act.laySeed': 'poser une graine {of} sur le {field}',
+    'bk.act.laySeed': 'poser une semence {of} sur le {field}',
     'bk.act.sow': 'semer {crop} sur le {field} ({cost} pt)',
-    'bk.act.grow': 'faire mûrir le {field} ({cost} pt)',
+    'bk.act.grow': 'faire pousser le {field} ({cost} pt)',
     'bk.act.harvest': 'récolter le {field} vers la {market} ({cost} pt)',
-    'bk.act.buyOwn': 'racheter votre graine {of} dans la barque (1 point)',
-    'bk.act.buyOther': 'acheter la graine {of} de {who} dans la barque (2 points)',
+    'bk.act.plantAny': 'une plante {of} sur le {field}',
+    'bk.act.growAny': 'faire pousser le {field}',
+    'bk.act.harvestAny': 'récolter le {field} vers la {market}',
+    'bk.act.buyOwn': 'racheter votre semence {of} dans le bateau (1 point)',
+    'bk.act.buyOther': 'acheter la semence {of} de {who} dans le bateau (2 points)',
     'bk.act.buyJoker': 'acheter un joker (1 point)',
     'bk.act.useJoker': 'jouer un joker (+1 point d\u2019action)',
-    'bk.act.heal': 'soigner la place {n} de la {market} (un joker)',
+    'bk.act.heal': 'soigner la case {n} de la {market} (un joker)',
     'bk.act.end': 'terminer les actions',
-    'bk.act.ebb': 'décrue : retirer l\u2019eau de la {row}',
+    'bk.act.ebb': 'reflux : retirer l\u2019eau de la {row}',
     'bk.act.rotRow': 'pourriture dans la {market}',
-    'bk.act.rotPlant': 'pourriture place {n} : {crop} {condition} de {who}',
+    'bk.act.rotPlant': 'pourriture case {n} : {crop} {condition} de {who}',
     'bk.act.bid': 'miser {n} plantes',
     'bk.act.desertRow': 'le désert avance dans la {row}',
-    'option.banks.seed_trade': 'Commerce de graines',
-    'option.banks.seed_trade.help': 'variante : acheter la graine d\u2019un autre joueur dans la barque pour 2 points d\u2019action',
+    'option.banks.seed_trade': 'Commerce de semences',
+    'option.banks.seed_trade.help': 'variante : acheter la semence d\u2019un autre joueur dans le bateau pour 2 points d\u2019action',
     'option.banks.joker_heal': 'Jokers soigneurs',
-    'option.banks.joker_heal.help': 'variante : défausser un joker pour soigner une de vos plantes abîmées au marché',
+    'option.banks.joker_heal.help': 'variante : défausser un joker pour soigner une de vos plantes gâtées au marché',
     'option.banks.hippo_auction': 'Enchère de l\u2019hippopotame',
     'option.banks.hippo_auction.help': 'variante : un hippopotame met aux enchères 3 points d\u2019action en plus, contre des plantes misées en secret',
     'option.banks.bid_start': 'Enchère du premier joueur',
-    'option.banks.bid_start.help': 'variante : des plantes misées en secret désignent le premier joueur (et vont dans la barque)',
+    'option.banks.bid_start.help': 'variante : des plantes misées en secret désignent le premier joueur (et vont dans le bateau)',
     'option.banks.seed_trade.false': 'non', 'option.banks.seed_trade.true': 'oui',
     'option.banks.joker_heal.false': 'non', 'option.banks.joker_heal.true': 'oui',
     'option.banks.hippo_auction.false': 'non', 'option.banks.hippo_auction.true': 'oui',
@@ -414,8 +424,10 @@ export function stepOf(view) {
   return 'actions';
 }
 
-/** In the opening, a seat lays a ripe plant first, then a seed. */
+/** In the opening, a seat lays a ripe plant first, then a seed (the view says which;
+ * a view without it: counted from the seat's plants on the fields). */
 function openingRipe(obs) {
+  if (obs.opening) return obs.opening === 'ripe';
   const seat = obs.active_seat;
   let mine = 0;
   for (const f of obs.fields || []) mine += f.plants.filter((p) => p.seat === seat).length;
@@ -427,11 +439,27 @@ function fieldCost(obs, field, seat) {
   return f && f.plants.some((p) => p.seat !== seat) ? 2 : 1;
 }
 
-/** Words for an action id in the page's language (English: the server's text if given). */
+/** The field a water card laid on ``row`` floods: the row's first field from the river
+ * without water (observe.py water_target), or null when the view does not tell. */
+function waterField(obs, row) {
+  const fields = obs.fields || [];
+  const cells = ((layout.rows || [])[row] || {}).fields || [];
+  for (const cell of cells) {
+    const f = fields[cell.field];
+    if (!f) return null;
+    if (f.ground !== 'water') return cell.field;
+  }
+  return null;
+}
+
+/** Words for an action id in the page's language (English: the server's text if given).
+ * A view without an observation (a review's move, said from its id alone) gets words
+ * that claim nothing the id cannot tell: no cost, no card face, no seed-or-ripe. */
 export function actionText(action, view, serverText) {
   if (getLang() === 'en' && serverText) return serverText;
   const obs = (view && view.observation) || {};
-  const seat = obs.active_seat;
+  const known = obs.phase !== undefined && obs.phase !== null;
+  const seat = obs.active_seat ?? (view ? view.seat : undefined);
   if (action >= A.DESERT_ROW) return t('bk.act.desertRow', { row: rowName(action - A.DESERT_ROW) });
   if (action >= A.BID) return t('bk.act.bid', { n: action - A.BID });
   if (action >= A.ROT_PLANT) {
@@ -459,12 +487,17 @@ export function actionText(action, view, serverText) {
   if (action >= A.HARVEST) {
     const field = Math.floor((action - A.HARVEST) / A.NUM_MARKET_ROWS);
     const m = (action - A.HARVEST) % A.NUM_MARKET_ROWS;
+    if (!known) return t('bk.act.harvestAny', { field: fieldName(field), market: marketName(m) });
     return t('bk.act.harvest', { field: fieldName(field), market: marketName(m), cost: fieldCost(obs, field, seat) });
   }
-  if (action >= A.GROW) return t('bk.act.grow', { field: fieldName(action - A.GROW), cost: fieldCost(obs, action - A.GROW, seat) });
+  if (action >= A.GROW) {
+    if (!known) return t('bk.act.growAny', { field: fieldName(action - A.GROW) });
+    return t('bk.act.grow', { field: fieldName(action - A.GROW), cost: fieldCost(obs, action - A.GROW, seat) });
+  }
   if (action >= A.PLANT) {
     const field = Math.floor((action - A.PLANT) / A.NUM_CROPS);
     const crop = CROPS[(action - A.PLANT) % A.NUM_CROPS];
+    if (!known) return t('bk.act.plantAny', { crop: cropName(crop), of: ofCrop(crop), field: fieldName(field) });
     if (obs.phase === 'opening') {
       return t(openingRipe(obs) ? 'bk.act.layRipe' : 'bk.act.laySeed', { crop: cropName(crop), of: ofCrop(crop), field: fieldName(field) });
     }
@@ -474,7 +507,10 @@ export function actionText(action, view, serverText) {
     const stack = Math.floor((action - A.PLACE_WATER) / A.NUM_ROWS);
     const row = (action - A.PLACE_WATER) % A.NUM_ROWS;
     const top = (((obs.stacks || [])[seat] || [])[stack] || {}).top;
-    return t('bk.act.water', { stack: stack + 1, face: faceName(top), row: rowName(row) });
+    if (!top) return t('bk.act.waterAny', { stack: stack + 1, row: rowName(row) });
+    const field = waterField(obs, row);
+    if (field === null) return t('bk.act.water', { stack: stack + 1, face: faceName(top), row: rowName(row) });
+    return t('bk.act.waterField', { stack: stack + 1, face: faceName(top), field: fieldName(field) });
   }
   if (action >= A.BOAT) {
     const crop = CROPS[action - A.BOAT];
@@ -513,7 +549,7 @@ function frEvent(ev, viewer) {
     case 'desert':
       return `Une carte désert couvre le ${fieldName(ev.field)}`;
     case 'to_boat':
-      return `${verb('mettez', 'met')} ${t(`bk.aCrop.${ev.crop}`)} dans la barque`;
+      return `${verb('mettez', 'met')} ${t(`bk.aCrop.${ev.crop}`)} dans le bateau`;
     case 'water':
       return `${verb('inondez', 'inonde')} le ${fieldName(ev.field)}`;
     case 'no_water':
@@ -521,17 +557,17 @@ function frEvent(ev, viewer) {
     case 'washed': {
       const whose = you ? 'votre' : `le ${crop} de ${who}`;
       const what = you ? `${whose} ${crop}` : whose;
-      return `${ev.reason === 'flood' ? 'La crue' : 'Le désert'} envoie ${what} dans la barque`;
+      return `${ev.reason === 'flood' ? 'La crue' : 'Le désert'} envoie ${what} dans le bateau`;
     }
     case 'plant':
       return ev.ripe
         ? `${verb('posez', 'pose')} une plante mûre ${ofCrop(ev.crop)} sur le ${fieldName(ev.field)}`
-        : `${verb('semez', 'sème')} une graine ${ofCrop(ev.crop)} sur le ${fieldName(ev.field)}`;
+        : `${verb('semez', 'sème')} une semence ${ofCrop(ev.crop)} sur le ${fieldName(ev.field)}`;
     case 'round':
       return `Manche ${ev.round} : ${seatName(ev.first, viewer)} en premier, le cercle sur ${circleName(ev.circle)}`;
     case 'flood_ends':
     case 'ebb_ends':
-      return `${ev.event === 'flood_ends' ? 'La crue' : 'La décrue'} s\u2019arrête (${ev.count} carte${ev.count > 1 ? 's' : ''} cette manche)`;
+      return `${ev.event === 'flood_ends' ? 'La crue' : 'Le reflux'} s\u2019arrête (${ev.count} carte${ev.count > 1 ? 's' : ''} cette manche)`;
     case 'ebb':
       return `${verb('retirez', 'retire')} l\u2019eau du ${fieldName(ev.field)}`;
     case 'water_back':
@@ -557,21 +593,21 @@ function frEvent(ev, viewer) {
     case 'buy_joker':
       return `${verb('achetez', 'achète')} un joker`;
     case 'heal':
-      return `${verb('soignez', 'soigne')} une plante abîmée de la ${marketName(ev.market_row)} avec un joker`;
+      return `${verb('soignez', 'soigne')} une plante gâtée de la ${marketName(ev.market_row)} avec un joker`;
     case 'buy_seed':
-      return `${verb('rachetez', 'rachète')} une graine ${ofCrop(ev.crop)} dans la barque`;
+      return `${verb('rachetez', 'rachète')} une semence ${ofCrop(ev.crop)} dans le bateau`;
     case 'buy_other_seed':
-      return `${verb('achetez', 'achète')} la graine ${ofCrop(ev.crop)} de ${seatName(ev.owner, viewer)} dans la barque`;
+      return `${verb('achetez', 'achète')} la semence ${ofCrop(ev.crop)} de ${seatName(ev.owner, viewer)} dans le bateau`;
     case 'harvest':
       return `${verb('récoltez', 'récolte')} ${t(`bk.aCrop.${ev.crop}`)} vers la ${marketName(ev.market_row)}`;
     case 'grow':
-      return `${verb('faites', 'fait')} mûrir ${t(`bk.aCrop.${ev.crop}`)} sur le ${fieldName(ev.field)}`;
+      return `${verb('faites', 'fait')} pousser ${t(`bk.aCrop.${ev.crop}`)} sur le ${fieldName(ev.field)}`;
     case 'end_actions':
       return `${verb('terminez', 'termine')} les actions`;
     case 'first_passes':
       return `${verb('devenez', 'devient')} premier joueur`;
     case 'lost':
-      return `${verb('perdez', 'perd')} ${ev.count} plante(s) restée(s) dans la barque`;
+      return `${verb('perdez', 'perd')} ${ev.count} plante(s) restée(s) dans le bateau`;
     case 'obelisk':
       return `L\u2019obélisque recule de ${ev.colours} case(s), sur ${ev.obelisk}`;
     case 'row_scored': {
@@ -580,7 +616,7 @@ function frEvent(ev, viewer) {
       return `${market.charAt(0).toUpperCase()}${market.slice(1)} est pleine : ${gains.join(', ')}`;
     }
     case 'sold':
-      return `${ev.count} plantes vendues vont dans la barque ; scores ${(ev.scores || []).join(', ')}`;
+      return `${ev.count} plantes vendues vont dans le bateau ; scores ${(ev.scores || []).join(', ')}`;
     case 'auction':
       return `Enchère pour ${ev.for === 'hippo' ? '3 points d\u2019action en plus' : 'la place de premier joueur'} : des plantes prises en main en secret`;
     case 'bid':
@@ -593,7 +629,7 @@ function frEvent(ev, viewer) {
       return `Mises : ${bids} ; ${winner}`;
     }
     case 'bid_to_boat':
-      return `${verb('mettez', 'met')} ${ev.count} plante(s) misée(s) dans la barque`;
+      return `${verb('mettez', 'met')} ${ev.count} plante(s) misée(s) dans le bateau`;
     case 'extra_turn':
       return `${who} : 3 points d\u2019action en plus (sans joker)`;
     case 'game_over':
@@ -625,10 +661,10 @@ const RULES = {
   ],
   fr: [
     'Le Nil coule entre deux rives ; chaque rive a quatre rangées de champs (2, 3, 4 et 5 champs) qui vont du fleuve jusqu\u2019au désert. Les champs proches du fleuve et ceux des rangées courtes ont le plus de palmiers (de 1 à 4). À moins de cinq joueurs, des bandes couvrent quelques rangées courtes.',
-    'Chaque manche commence par la marée, jouée par le premier joueur. En crue (le cercle des crues sur « crue »), il pose jusqu\u2019à deux cartes eau, celles du dessus de ses deux piles, le long des rangées comme des dominos : le bout intérieur d\u2019une carte doit montrer les vagues de ce qu\u2019elle touche (le Nil montre une vague simple), et une carte dont le bout extérieur n\u2019a pas de vague ferme la rangée. L\u2019eau envoie les plantes du champ dans la barque ; une carte désert inondée devient un joker du premier joueur. Quand aucune carte ne convient, la décrue arrive.',
-    'En décrue, le premier joueur retire jusqu\u2019à deux cartes eau des rangées, chaque fois la plus éloignée du fleuve. Le dos d\u2019une carte peut étendre le désert dans sa rangée, apporter la pourriture (le premier joueur choisit une rangée du marché qu\u2019elle atteint selon ses palmiers, et jusqu\u2019à deux plantes : une plante mûre s\u2019abîme, une plante abîmée pourrit), ou faire tourner le cercle des crues avec une flèche.',
-    'Puis chaque joueur à son tour a 3 points d\u2019action : semer une graine de sa réserve sur un champ libre (1 point ; 2 là où se trouve la plante d\u2019un autre joueur), faire mûrir sa graine, récolter une plante mûre vers une rangée du marché qui demande au plus les palmiers de son champ (les deux dernières plantes de la rangée doivent être d\u2019autres cultures), racheter sa plante dans la barque (1 point), acheter un joker à la pioche désert (1 point, une fois par tour). Un joker joué donne un point d\u2019action de plus. Une plante semée ou mûrie ce tour ne fait rien d\u2019autre ce tour.',
-    'À la fin de la manche, le premier joueur passe la main. Les plantes restées dans la barque sont perdues, et l\u2019obélisque recule d\u2019une case par couleur perdue. Chaque rangée pleine du marché paie ses majorités (6 ; 4 et 2 ; 3, 2 et 1 ; une plante pourrie coûte 1 à son propriétaire), et ses plantes vont dans la barque.',
+    'Chaque manche commence par la marée, jouée par le premier joueur. En crue (le cercle des crues sur « crue »), il pose jusqu\u2019à deux cartes eau, celles du dessus de ses deux piles, le long des rangées comme des dominos : le bout intérieur d\u2019une carte doit montrer les vagues de ce qu\u2019elle touche (le Nil montre une vague simple), et une carte dont le bout extérieur n\u2019a pas de vague ferme la rangée. L\u2019eau envoie les plantes du champ dans le bateau ; une carte désert inondée devient un joker du premier joueur. Quand aucune carte ne convient, le reflux arrive.',
+    'En reflux, le premier joueur retire jusqu\u2019à deux cartes eau des rangées, chaque fois la plus éloignée du fleuve. Le dos d\u2019une carte peut étendre le désert dans sa rangée, apporter la pourriture (le premier joueur choisit une rangée du marché qu\u2019elle atteint selon ses palmiers, et jusqu\u2019à deux plantes : une plante mûre se gâte, une plante gâtée pourrit), ou faire tourner le cercle des crues avec une flèche.',
+    'Puis chaque joueur à son tour a 3 points d\u2019action : semer une semence de sa réserve sur un champ libre (1 point ; 2 là où se trouve la plante d\u2019un autre joueur), faire pousser sa semence, récolter une plante mûre vers une rangée du marché qui demande au plus les palmiers de son champ (les deux dernières plantes de la rangée doivent être d\u2019autres cultures), racheter sa plante dans le bateau (1 point), acheter un joker à la pioche désert (1 point, une fois par tour). Un joker joué donne un point d\u2019action de plus. Une plante semée ou mûrie ce tour ne fait rien d\u2019autre ce tour.',
+    'À la fin de la manche, le premier joueur passe la main. Les plantes restées dans le bateau sont perdues, et l\u2019obélisque recule d\u2019une case par couleur perdue. Chaque rangée pleine du marché paie ses majorités (6 ; 4 et 2 ; 3, 2 et 1 ; une plante pourrie coûte 1 à son propriétaire), et ses plantes vont dans le bateau.',
     'La partie s\u2019arrête quand un score atteint l\u2019obélisque ; le plus haut score gagne, et en cas d\u2019égalité celui qui a perdu le moins de plantes. Une partie qui ne peut plus avancer (six manches de suite sans récolte, sans point ni plante perdue) s\u2019arrête en l\u2019état.',
   ],
 };
