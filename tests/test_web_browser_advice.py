@@ -192,6 +192,10 @@ def check_review(page: Page, base: str, table_id: str, seat: int, lang: str = "e
     flags = page.locator('[data-testid="review-flags"] li')
     expect(flags).to_have_count(len(review["flagged"]))
     moves = {move["index"]: move for move in review["moves"]}
+    if lang != "en":  # every move in the server's words in the page's language
+        said = [move["words"][lang]["played"] for move in review["moves"]]
+        expect(page.locator('[data-testid="review-table"] td.review-played')).to_have_text(said)
+        assert said != [move["played"] for move in review["moves"]]
     for rank, index in enumerate(review["flagged"]):
         expect(flags.nth(rank)).to_have_attribute("data-index", str(index))
         move = moves[index]
