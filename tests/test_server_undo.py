@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from nilegames.core.registry import make
+from nilegames.core.translate import translate
 from tests.server_helpers import create, log_rows, post_move, running, view
 
 
@@ -31,6 +33,9 @@ def test_an_open_step_is_taken_back_and_stays_taken_back(sqlite_url: str) -> Non
             assert post_move(client, tid, token, mine["seq"], action).status_code == 200
         else:
             raise AssertionError("no step could be taken back in 300 moves")
+        # the step in French too, the server's words said from the position before it
+        step, said = mine["undo"]["step"], mine["undo"]["words"]["fr"]
+        assert said == translate(make("nile", 2).game, "fr", step) and said != step
         rows = log_rows(sqlite_url, tid)
         seat = mine["seat"]
         # the other seat and spectators are never offered an undo

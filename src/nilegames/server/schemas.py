@@ -58,6 +58,11 @@ class UndoInfo(BaseModel):
     reason: str
     step: str | None = Field(description="The words of the step an undo takes back.")
     action: int | None = Field(default=None, description="That step's action id.")
+    words: dict[str, str] | None = Field(
+        default=None,
+        description="The step's words in each other language the game speaks (said, as `step`,"
+        " from the position before it), by language code.",
+    )
 
 
 class ChatRequest(BaseModel):

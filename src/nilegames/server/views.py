@@ -12,6 +12,7 @@ from typing import Any
 
 from nilegames.ai import LEVELS
 from nilegames.core import Observation, State, games
+from nilegames.core.translate import LANGUAGES, speaks, translate
 from nilegames.core.undo import UndoStatus, undo_status
 from nilegames.server.store import FINISHED, ChatLine, HintUse, Logged, TableRecord
 
@@ -122,6 +123,15 @@ def seat_view(
         undo = (undo_status(state, seat) if undo_of is None else undo_of(seat)).to_json()
         if undo["step"] is not None:  # the step's action, for the page to say in its language
             undo["action"] = state.history()[-1]
+            # and its words in the other languages, said as `step` from the position before
+            # (an action's words from the view after it can miss what it was: in banks, a
+            # seed or a ripe plant)
+            step = str(undo["step"])
+            undo["words"] = {
+                lang: translate(state.game, lang, step)
+                for lang in LANGUAGES
+                if lang != "en" and speaks(state.game, lang)
+            }
     return {
         "table": table_summary(record, connected),
         "seat": seat,

@@ -326,6 +326,9 @@ export function mountTable(root, { id, token }) {
 
   function stepWords(undo) {
     const mod = module();
+    // the server's words in the page's language, said from the position before the step
+    const said = undo.words && undo.words[getLang()];
+    if (said) return said;
     if (undo.action !== undefined && undo.action !== null && mod.actionText) return mod.actionText(undo.action, view, undo.step);
     return undo.step || '';
   }
