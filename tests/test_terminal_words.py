@@ -156,3 +156,23 @@ def test_nile_speaks_french_and_an_unknown_sentence_stays_english() -> None:
     assert translate(game, "fr", "trade: offering to Hapi") == "négocier : offrande à Hâpi"
     assert translate(game, "en", "You plant Wheat") == "You plant Wheat"
     assert translate(game, "fr", "something new") == "something new"
+
+
+def test_french_sentences_that_once_kept_english_or_broke_grammar() -> None:
+    from nilegames.games.artifacts.monuments import MONUMENTS
+    from nilegames.games.artifacts.words_fr import MONUMENTS as FRENCH_MONUMENTS
+    from nilegames.games.artifacts.words_fr import translate as artifacts
+    from nilegames.games.banks.words_fr import translate as banks
+
+    assert banks("spend a joker (+1 action point)") == "dépenser un joker (+1 point d'action)"
+    assert artifacts("sail to the left port") == "naviguer jusqu'au port de gauche"
+    assert artifacts("Seat 1 sails to the right port") == "Place 1 navigue jusqu'au port de droite"
+    assert artifacts("sail to space 3 (blue)") == "naviguer jusqu'à la case 3 (bleu)"
+    # every monument by its French name (the page's), in words whatever its gender
+    assert list(FRENCH_MONUMENTS) == [monument.name for monument in MONUMENTS]
+    assert artifacts("Pyramid of Khufu is revealed (3 left in the pile)") == (
+        "Nouveau monument : Pyramide de Khéops (encore 3 dans la pile)"
+    )
+    assert artifacts("Great Sphinx is complete: favour you +2, seat 1 +10") == (
+        "Monument achevé : Grand Sphinx ; faveur vous +2, place 1 +10"
+    )

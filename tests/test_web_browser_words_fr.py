@@ -160,3 +160,44 @@ def test_a_reviews_banks_move_from_its_id_alone_claims_no_seed_or_cost(
     assert own.startswith("racheter votre semence d’oignon"), own
     assert other.startswith("acheter la semence d’oignon de Place 1"), other
     assert problems == []
+
+
+LOG = """async ([game, events, layout]) => {
+  const mod = await import(`/games/${game}-words.js`);
+  if (mod.rememberLayout && layout) mod.rememberLayout(layout);
+  return events.map((ev) => mod.eventText(ev, 0));
+}"""
+
+
+def test_the_pages_french_banks_log_means_what_the_servers_says(
+    browser: Browser, server: str
+) -> None:
+    """Every line of random games' logs (seat 0's), and each way a game ends."""
+    page, problems = page_in_language(browser, 1280, 800, "fr", timeout_ms=60_000)
+    page.goto(f"{server}/")
+    wrong = []
+    for players, seed in ((2, 3), (3, 4)):
+        rng = random.Random(seed)
+        state = make("banks", players)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                weights = [p for _, p in outcomes]
+                state.apply_action(rng.choices([a for a, _ in outcomes], weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        view = state.observation(0)
+        said = page.evaluate(LOG, ["banks", view["log"], view["layout"]])
+        for event, words in zip(view["log"], said, strict=True):
+            french = translate(state.game, "fr", event["text"])
+            if told("banks", words) != told("banks", french) or "de Vous" in words:
+                wrong.append((event["text"], french, words))
+    assert not wrong, "\n".join(map(str, wrong[:20]))
+    ends = [
+        {"event": "game_over", "reason": reason, "text": "Game over"}
+        for reason in ("obelisk", "blocked", "round limit", "deadlock")
+    ]
+    said = page.evaluate(LOG, ["banks", ends, None])
+    assert "obélisque" in said[0] and "bloquée" in said[1], said
+    assert "limite de manches" in said[2] and "plus aucune rangée" in said[3], said
+    assert problems == []

@@ -40,6 +40,24 @@ def stop(text: str) -> str:
     return f"la case {found[1]} ({REGIONS[found[2]]})" if found else text
 
 
+#: The monuments' French names (monuments.py order; the page's FR_MONUMENTS).
+MONUMENTS = {
+    "Temple of Amun": "Temple d'Amon", "Obelisk of Ra": "Obélisque de Rê",
+    "Shrine of Bastet": "Sanctuaire de Bastet", "House of Thoth": "Maison de Thot",
+    "Tomb of Osiris": "Tombeau d'Osiris", "Temple of Hathor": "Temple d'Hathor",
+    "Great Sphinx": "Grand Sphinx", "Pyramid of Khufu": "Pyramide de Khéops",
+    "Abu Simbel": "Abou Simbel", "Colossi of Memnon": "Colosses de Memnon", "Karnak": "Karnak",
+    "Luxor Temple": "Temple de Louxor", "Temple of Isis": "Temple d'Isis",
+    "Temple of Sobek": "Temple de Sobek", "Temple of Anubis": "Temple d'Anubis",
+    "Temple of Ptah": "Temple de Ptah", "Temple of Hatshepsut": "Temple d'Hatchepsout",
+    "Valley of the Kings": "Vallée des Rois",
+}  # fmt: skip
+
+
+def monument(name: str) -> str:
+    return MONUMENTS.get(name, name)
+
+
 def up_to(text: str) -> str:
     """ "jusqu'à" and a stop, "à le" said "au": "jusqu'au port de gauche"."""
     said = f"jusqu'à {stop(text)}"
@@ -54,7 +72,7 @@ Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
 RULES: list[Rule] = [
     (
         re.compile(r"^(?P<m>.+) is revealed \((?P<n>\d+) left in the pile\)$"),
-        lambda m: f"{m['m']} est révélé (encore {m['n']} dans la pile)",
+        lambda m: f"Nouveau monument : {monument(m['m'])} (encore {m['n']} dans la pile)",
     ),
     (
         re.compile(rf"^{WHO} plays? first$"),
@@ -135,7 +153,7 @@ RULES: list[Rule] = [
     ),
     (
         re.compile(r"^(?P<m>.+) is complete: favour (?P<g>.+)$"),
-        lambda m: f"{m['m']} est achevé : faveur {gains(m['g'])}",
+        lambda m: f"Monument achevé : {monument(m['m'])} ; faveur {gains(m['g'])}",
     ),
     (
         re.compile(rf"^Game over: (?P<why>{'|'.join(ENDS)}); unfinished monuments pay (?P<g>.+)$"),

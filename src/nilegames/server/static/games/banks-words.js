@@ -536,6 +536,14 @@ const FR_EVENTS = {
   hippo: () => 'hippopotame',
 };
 
+/** Why the game ended (observe.py GAME_OVER_REASONS), lower case after "Fin de la partie : ". */
+const FR_GAME_OVER = {
+  obelisk: 'un score a atteint l\u2019obélisque',
+  blocked: 'la partie était bloquée, six manches sans récolte, sans point ni plante perdue',
+  'round limit': 'la limite de manches est atteinte',
+  deadlock: 'plus aucune rangée du marché ne pouvait se remplir, les scores étaient définitifs',
+};
+
 function frEvent(ev, viewer) {
   const you = ev.seat !== null && ev.seat !== undefined && ev.seat === viewer;
   const who = seatName(ev.seat, viewer);
@@ -583,7 +591,7 @@ function frEvent(ev, viewer) {
     case 'rot_row':
       return `${verb('envoyez', 'envoie')} la pourriture dans la ${marketName(ev.market_row)}`;
     case 'rot':
-      return `La plante de ${who} dans la ${marketName(ev.market_row)} est maintenant ${t(`bk.condition.${ev.condition}`)}${ev.condition === 'ripe' ? '' : 'e'}`;
+      return `${you ? 'Votre plante' : `La plante de ${who}`} dans la ${marketName(ev.market_row)} est maintenant ${t(`bk.condition.${ev.condition}`)}${ev.condition === 'ripe' ? '' : 'e'}`;
     case 'actions':
       return 'Actions';
     case 'turn':
@@ -612,8 +620,7 @@ function frEvent(ev, viewer) {
       return `L\u2019obélisque recule de ${ev.colours} case(s), sur ${ev.obelisk}`;
     case 'row_scored': {
       const gains = (ev.gains || []).map((g, s) => (g ? `${seatName(s, viewer)} ${g > 0 ? '+' : ''}${g}` : null)).filter(Boolean);
-      const market = marketName(ev.market_row);
-      return `${market.charAt(0).toUpperCase()}${market.slice(1)} est pleine : ${gains.join(', ')}`;
+      return `La ${marketName(ev.market_row)} est pleine : ${gains.join(', ')}`;
     }
     case 'sold':
       return `${ev.count} plantes vendues vont dans le bateau ; scores ${(ev.scores || []).join(', ')}`;
@@ -633,7 +640,8 @@ function frEvent(ev, viewer) {
     case 'extra_turn':
       return `${who} : 3 points d\u2019action en plus (sans joker)`;
     case 'game_over':
-      return `Fin de la partie : ${ev.reason === 'obelisk' ? 'un score a atteint l\u2019obélisque' : 'la limite de manches est atteinte'}`;
+      // an end this page does not know stays in the server's English (null)
+      return FR_GAME_OVER[ev.reason] ? `Fin de la partie : ${FR_GAME_OVER[ev.reason]}` : null;
     default:
       return null;
   }
