@@ -265,7 +265,7 @@ def test_the_review_in_the_replay_in_french_on_a_phone(
     check_review(page, server, table_id, 1, "fr")
     if review.locator('[data-testid="review-why"]').count():
         expect(review.locator('[data-testid="review-why"]').first).to_contain_text(
-            "Avant le tour suivant de "
+            ", avant votre tour suivant :"  # spoken to the seat reviewed, as its words are
         )
     expect(review.locator("h3")).to_have_text("Les coups les plus coûteux")
     no_horizontal_scroll(page)

@@ -31,7 +31,7 @@ register({
     'review.chance2': 'your chance of winning',
     'review.chanceN': 'your expected result',
     'review.why': 'By your next turn',
-    'review.why.of': 'By {who}’s next turn',
+    'review.why.of': '{who}, by your next turn',
     'review.chance2.of': '{who}’s chance of winning',
     'review.chanceN.of': '{who}’s expected result',
     'review.fear': 'The answer it feared:',
@@ -66,7 +66,7 @@ register({
     'review.chance2': 'votre chance de gagner',
     'review.chanceN': 'votre résultat espéré',
     'review.why': 'Avant votre tour suivant :',
-    'review.why.of': 'Avant le tour suivant de {who} :',
+    'review.why.of': '{who}, avant votre tour suivant :',
     'review.chance2.of': 'la chance de gagner de {who}',
     'review.chanceN.of': 'le résultat espéré de {who}',
     'review.fear': 'La réponse redoutée :',
@@ -196,6 +196,8 @@ export function openReview({ id, game, players, seat }) {
     const mine = review.seat === seat; // the viewer's own moves: "your"
     const who = seatName(review.seat, seat);
     const chance = mine ? t(two ? 'review.chance2' : 'review.chanceN') : t(two ? 'review.chance2.of' : 'review.chanceN.of', { who });
+    // the server says what a move led to to the seat that made it ("you"): another seat's
+    // review names that seat first, then speaks to it
     const why = mine ? t('review.why') : t('review.why.of', { who });
     const flagItems = flagged.map((m) => h('li', { 'data-index': m.index },
       h('p', {}, t('review.flag', {
