@@ -140,7 +140,7 @@ def set_deck(state: NileState, keep: Mapping[int, int], number: int | None = Non
             assert state.discard[kind] >= want - have, f"not enough cards of kind {kind}"
             state.discard[kind] -= want - have
         state.deck[kind] = want
-    state.deck_size = sum(state.deck)
+    state._count_deck()
     if number is not None:
         state.deck_number = number
     state.legal_cache = None
@@ -153,7 +153,7 @@ def fill_stock(state: NileState, seat: int, crops: Sequence[int]) -> None:
         assert state.deck[crop] >= count, f"the deck lacks crop {crop}"
         state.deck[crop] -= count
         state.stocks[seat][crop] += count
-    state.deck_size = sum(state.deck)
+    state._count_deck()
     state.legal_cache = None
     assert is_conserved(state)
 

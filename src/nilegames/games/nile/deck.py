@@ -16,8 +16,7 @@ class NileDeck(NileTable):
 
     # set-up
     def _on_remove(self, kind: int) -> None:
-        self.deck[kind] -= 1
-        self.deck_size -= 1
+        self._take(kind)
         self.removed[kind] += 1
         self.events.append(("draw", REMOVED, "removed", 1, kind, len(self._history)))
         self.removing_left -= 1
@@ -37,6 +36,7 @@ class NileDeck(NileTable):
             if self.deal_seat == self.n:
                 self.deck[LOCUST] = 1  # the locust is shuffled into the rest of the deck
                 self.deck_size += 1
+                self.in_deck += (LOCUST,)  # the last kind: the kinds stay in order
                 self.locust_aside = False
                 self.events.append(("locust_shuffled",))
                 self.phase = FIRST_PLAYER
@@ -44,9 +44,17 @@ class NileDeck(NileTable):
     # the deck
     def _take(self, kind: int) -> None:
         self.deck[kind] -= 1
+        if not self.deck[kind]:
+            self._ran_out(kind)
         self.deck_size -= 1
         if not self.deck_size and self.deck_number == self.n:
             self.over = True  # the last deck is empty: the game ends
+
+    def _ran_out(self, kind: int) -> None:
+        """The last card of ``kind`` left the deck."""
+        kinds = self.in_deck
+        at = kinds.index(kind)
+        self.in_deck = kinds[:at] + kinds[at + 1 :]
 
     def _give(self, seat: int, kind: int, reason: str) -> None:
         self.hands[seat][kind] += 1
@@ -83,7 +91,7 @@ class NileDeck(NileTable):
         if self.locust_aside:
             deck[LOCUST] += 1
             self.locust_aside = False
-        self.deck_size = sum(deck)
+        self._count_deck()
         self.deck_number += 1
         self.events.append(("reshuffle", self.deck_number, tuple(deck)))
 
@@ -133,6 +141,8 @@ class NileDeck(NileTable):
     def _on_draw(self, kind: int) -> None:
         # The most frequent step of all: ``_take`` and ``_give`` are written out here.
         self.deck[kind] -= 1
+        if not self.deck[kind]:
+            self._ran_out(kind)
         self.deck_size -= 1
         if not self.deck_size and self.deck_number == self.n:
             self.over = True

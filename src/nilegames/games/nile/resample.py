@@ -318,5 +318,5 @@ def _build(state: NileState, player: int, binding: Binding, rng: random.Random) 
         events[event_index] = (*old[:4], kinds[slot], old[5])
         history[old[5]] = kinds[slot]
     sampled.deck = room[state.deck_number - 1]
-    sampled.deck_size = sum(sampled.deck)
+    sampled._count_deck()
     return sampled

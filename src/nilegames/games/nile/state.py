@@ -118,7 +118,8 @@ class NileState(NileTurns):
         phase = self.phase
         if phase in DECK_PHASES:
             table = draw_outcomes(self.deck_size)
-            outcomes: list[Any] = [table[k][c] for k, c in enumerate(self.deck) if c]
+            deck = self.deck
+            outcomes: list[Any] = [table[k][deck[k]] for k in self.in_deck]
             return outcomes
         if phase == FIRST_PLAYER:
             return [(seat, 1.0 / self.n) for seat in range(self.n)]
@@ -172,7 +173,7 @@ class NileState(NileTurns):
                         elif phase == PLANT:
                             self._on_plant(action)
                         elif phase == PICK:
-                            self._on_pick(action)
+                            self._on_pick(action, legal)
                         else:
                             self._on_speculate(action)
                         self._history.append(action)
@@ -215,6 +216,7 @@ class NileState(NileTurns):
         other._history = self._history[:]
         other.n = self.n
         other.deck = self.deck[:]
+        other.in_deck = self.in_deck
         other.deck_size = self.deck_size
         other.removed = self.removed[:]
         other.hands = [h[:] for h in self.hands]
@@ -272,7 +274,8 @@ class NileState(NileTurns):
         _HANDLERS[self.phase](self, action)
 
 
-#: The fields a pickled state keeps: all but the caches, which a new state rebuilds.
+#: The fields a pickled state keeps: all but the caches, which a new state rebuilds (the
+#: kinds in the deck are counted again from the deck).
 PICKLED_FIELDS = (
     "blocked",
     "deal_seat",
@@ -317,6 +320,7 @@ def _restore(game: NileGame, history: list[Action], fields: dict[str, Any]) -> N
     state._history = history
     for name, value in fields.items():
         setattr(state, name, value)
+    state._count_deck()
     return state
 
 

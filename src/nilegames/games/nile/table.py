@@ -57,6 +57,7 @@ class NileTable(State):
         "flood_reason",
         "hand_size",
         "hands",
+        "in_deck",
         "legal_cache",
         "locust_aside",
         "locust_pending",
@@ -79,6 +80,10 @@ class NileTable(State):
     )
 
     game: NileGame
+    #: The kinds the deck holds, in order: a draw's chance outcomes.  Counted again from
+    #: ``deck`` when it is rebuilt (``_count_deck``); a tuple replaced when a kind runs out
+    #: or comes back, which is rare, so that clones share it.
+    in_deck: tuple[int, ...]
 
     def __init__(self, game: NileGame, *, _empty: bool = False) -> None:
         super().__init__(game)
@@ -103,7 +108,7 @@ class NileTable(State):
             removed[crop] = per_crop
         deck[LOCUST] = 0  # set aside while the hands are dealt
         self.deck = deck
-        self.deck_size = sum(deck)
+        self._count_deck()
         self.removed = removed
         self.hands = [[0] * NUM_KINDS for _ in range(n)]
         self.hand_size = [0] * n
@@ -143,6 +148,12 @@ class NileTable(State):
             self.phase = REMOVE
         else:
             self._start_deal()
+
+    def _count_deck(self) -> None:
+        """``deck_size`` and ``in_deck`` from the counts in ``deck``, after it was rebuilt."""
+        deck = self.deck
+        self.deck_size = sum(deck)
+        self.in_deck = tuple([k for k in range(NUM_KINDS) if deck[k]])
 
     def _start_deal(self) -> None:
         self.phase = DEAL

@@ -111,20 +111,25 @@ class NileTurns(NileDeck):
             self.phase = SPECULATE
             self._on_speculate(action)
 
-    def _on_pick(self, action: Action) -> None:
+    def _on_pick(self, action: Action, offered: list[Action] | None = None) -> None:
+        """One card of a trade discarded; ``offered`` lists the cards it was chosen from."""
         seat = self.seat
         if action < act.DISCARD_STOCK:
             kind = action - act.DISCARD_HAND
             self.hands[seat][kind] -= 1
+            left = self.hands[seat][kind]
             self.hand_size[seat] -= 1
             self.events.append(("discard", seat, "hand", kind))
         else:
             kind = action - act.DISCARD_STOCK
             self.stocks[seat][kind] -= 1
+            left = self.stocks[seat][kind]
             self.events.append(("discard", seat, "stock", kind))
         self.discard[kind] += 1
         self.picks_left -= 1
         if self.picks_left:
+            if offered is not None:  # the next card: the same choice, less a pile used up
+                self.legal_cache = offered if left else [a for a in offered if a != action]
             return
         if self.trade == act.MARKET:
             self._start_draw(seat, 1, "market")
