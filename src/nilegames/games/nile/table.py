@@ -23,7 +23,7 @@ from nilegames.games.nile.cards import (
     full_deck,
 )
 from nilegames.games.nile.phases import DEAL, PICK, PLANT, REMOVE, SPECULATE, TRADE
-from nilegames.games.nile.rules import NO_OWNER
+from nilegames.games.nile.rules import NO_OWNER, planting_is_complete
 
 if TYPE_CHECKING:
     from nilegames.games.nile.game import NileGame
@@ -232,57 +232,50 @@ class NileTable(State):
     def _plant_actions(self, seat: int, hand: list[int]) -> list[Action]:
         """The legal actions while a planting is under way (at least one card is down).
 
-        Inlines :func:`~nilegames.games.nile.rules.plantable_crops`: with one card more the
-        planting must still be able to become all the seat's own fields, one foreign crop
-        with enough cards, or two single cards of two crops (none of another seat's field).
+        Inlines :func:`~nilegames.games.nile.rules.plantable_crops`, by what is down so far
+        (most often a single crop): a planting must still be able to become all the seat's
+        own fields, one foreign crop with enough cards, or two single cards of two crops
+        (none of another seat's field).
         """
         planted = self.planted
         owner = self.owner
-        size = self.size
         blocked = self.blocked
-        crops = [c for c in range(NUM_CROPS) if planted[c]]
-        foreign = [c for c in crops if owner[c] != seat]
-        # rules.planting_is_complete, from the lists just made: the cards down so far are
-        # the seat's own fields, one foreign crop with enough cards, or two single cards.
-        first = crops[0]
-        if not foreign:
-            complete = True
-        elif len(crops) == 1:
-            complete = planted[first] >= 2 and (
-                owner[first] == NO_OWNER or planted[first] > size[first]
-            )
-        else:
-            complete = (
-                len(crops) == 2
-                and planted[first] == 1
-                and planted[crops[1]] == 1
-                and all(owner[c] == NO_OWNER for c in foreign)
-            )
-        legal = [act.DONE] if complete else []
+        legal: list[Action]
+        if planted.count(0) < NUM_CROPS - 1:  # two crops or more
+            if any(owner[c] != seat for c in range(NUM_CROPS) if planted[c]):
+                # Two single cards, at least one a new field: complete, and nothing fits.
+                return [act.DONE] if planting_is_complete(planted, seat, owner, self.size) else []
+            # The seat's own fields only: more cards into any of them.
+            legal = [act.DONE]
+            for crop in range(NUM_CROPS):
+                if hand[crop] and not blocked >> crop & 1 and owner[crop] == seat:
+                    legal.append(act.PLANT + crop)
+            return legal
+        down = planted.index(max(planted))  # the one crop down so far
+        count = planted[down]
+        holder = owner[down]
+        if holder == seat:
+            # Into the seat's own field: more cards into its own fields, or after a single
+            # card a new field of one card beside it.
+            legal = [act.DONE]
+            for crop in range(NUM_CROPS):
+                if hand[crop] and not blocked >> crop & 1:
+                    other = owner[crop]
+                    if other == seat or (count == 1 and other == NO_OWNER):
+                        legal.append(act.PLANT + crop)
+            return legal
+        # A new field needs two cards, another seat's field one more than it holds; after
+        # a single card of a new field, a second crop (new, or the seat's own) may join it.
+        needed = 2 if holder == NO_OWNER else self.size[down] + 1
+        legal = [act.DONE] if count >= needed else []
+        pair = count == 1 and holder == NO_OWNER
         for crop in range(NUM_CROPS):
             if not hand[crop] or blocked >> crop & 1:
                 continue
-            holder = owner[crop]
-            if planted[crop]:
-                crop_count, foreign_count = len(crops), len(foreign)
-            else:
-                crop_count, foreign_count = len(crops) + 1, len(foreign) + (holder != seat)
-            if not foreign_count:
-                possible = True
-            elif crop_count == 1:  # more cards of the one foreign crop already down
-                needed = 2 if holder == NO_OWNER else size[crop] + 1
-                possible = planted[crop] + hand[crop] >= needed
-            elif crop_count == 2:  # two single cards, or nothing
-                other = crops[0]
-                possible = (
-                    not planted[crop]
-                    and planted[other] == 1
-                    and holder in (NO_OWNER, seat)
-                    and owner[other] in (NO_OWNER, seat)
-                )
-            else:
-                possible = False
-            if possible:
+            if crop == down:
+                if count + hand[crop] >= needed:
+                    legal.append(act.PLANT + crop)
+            elif pair and owner[crop] in (NO_OWNER, seat):
                 legal.append(act.PLANT + crop)
         return legal
 
