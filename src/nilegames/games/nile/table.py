@@ -200,7 +200,8 @@ class NileTable(State):
         crops" planting).
         """
         legal = [act.DONE]
-        if self.hand_size[seat] + sum(self.stocks[seat]) >= TRADE_COST:
+        cards = self.hand_size[seat]  # in the hand, and if that is not enough in the stock too
+        if cards >= TRADE_COST or cards + sum(self.stocks[seat]) >= TRADE_COST:
             legal += (act.MARKET, act.OFFERING)
         blocked = self.blocked
         owner = self.owner
@@ -251,7 +252,9 @@ class NileTable(State):
                 if hand[crop] and not blocked >> crop & 1 and owner[crop] == seat:
                     legal.append(act.PLANT + crop)
             return legal
-        down = planted.index(max(planted))  # the one crop down so far
+        down = 0  # the one crop down so far
+        while not planted[down]:
+            down += 1
         count = planted[down]
         holder = owner[down]
         if holder == seat:
