@@ -28,6 +28,10 @@ from nilegames.games.nile.rules import NO_OWNER, planting_is_complete
 if TYPE_CHECKING:
     from nilegames.games.nile.game import NileGame
 
+#: For each mask of flooded crops, the crops that may be planted (not flooded).
+UNFLOODED: Final = tuple(
+    tuple(c for c in range(NUM_CROPS) if not blocked >> c & 1) for blocked in range(1 << NUM_CROPS)
+)
 #: For each mask of flooded crops, the speculation kinds that show none of them.
 SPECULABLE: Final = tuple(
     tuple(k for k in range(FIRST_SPECULATION, LOCUST) if not KIND_MASK[k] & blocked)
@@ -208,9 +212,9 @@ class NileTable(State):
         size = self.size
         free = 0  # crops in hand, not flooded, whose field is free or the seat's own
         singles = []  # crops whose planting needs a second, different crop
-        for crop in range(NUM_CROPS):
+        for crop in UNFLOODED[blocked]:
             count = hand[crop]
-            if not count or blocked >> crop & 1:
+            if not count:
                 continue
             holder = owner[crop]
             if holder == seat:
@@ -248,8 +252,8 @@ class NileTable(State):
                 return [act.DONE] if planting_is_complete(planted, seat, owner, self.size) else []
             # The seat's own fields only: more cards into any of them.
             legal = [act.DONE]
-            for crop in range(NUM_CROPS):
-                if hand[crop] and not blocked >> crop & 1 and owner[crop] == seat:
+            for crop in UNFLOODED[blocked]:
+                if hand[crop] and owner[crop] == seat:
                     legal.append(act.PLANT + crop)
             return legal
         down = 0  # the one crop down so far
@@ -261,8 +265,8 @@ class NileTable(State):
             # Into the seat's own field: more cards into its own fields, or after a single
             # card a new field of one card beside it.
             legal = [act.DONE]
-            for crop in range(NUM_CROPS):
-                if hand[crop] and not blocked >> crop & 1:
+            for crop in UNFLOODED[blocked]:
+                if hand[crop]:
                     other = owner[crop]
                     if other == seat or (count == 1 and other == NO_OWNER):
                         legal.append(act.PLANT + crop)
@@ -272,8 +276,8 @@ class NileTable(State):
         needed = 2 if holder == NO_OWNER else self.size[down] + 1
         legal = [act.DONE] if count >= needed else []
         pair = count == 1 and holder == NO_OWNER
-        for crop in range(NUM_CROPS):
-            if not hand[crop] or blocked >> crop & 1:
+        for crop in UNFLOODED[blocked]:
+            if not hand[crop]:
                 continue
             if crop == down:
                 if count + hand[crop] >= needed:
