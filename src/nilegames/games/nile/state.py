@@ -117,7 +117,7 @@ class NileState(NileTurns):
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
         if phase in DECK_PHASES:
-            table = draw_outcomes(self.deck_size)
+            table = _DRAWS[self.deck_size] or draw_outcomes(self.deck_size)
             deck = self.deck
             outcomes: list[Any] = [table[k][deck[k]] for k in self.in_deck]
             return outcomes

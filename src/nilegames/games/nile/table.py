@@ -180,15 +180,15 @@ class NileTable(State):
         phase = self.phase
         seat = self.seat
         hand = self.hands[seat]
+        if phase == TRADE:
+            return self._trade_actions(seat, hand)
+        if phase == PLANT:
+            return self._plant_actions(seat, hand)
         if phase == PICK:
             stock = self.stocks[seat]
             legal = [act.DISCARD_HAND + k for k in range(LOCUST) if hand[k]]
             legal += [act.DISCARD_STOCK + c for c in range(NUM_CROPS) if stock[c]]
             return legal
-        if phase == TRADE:
-            return self._trade_actions(seat, hand)
-        if phase == PLANT:
-            return self._plant_actions(seat, hand)
         legal = [act.DONE]
         if phase == SPECULATE and len(self.speculations) < 2:
             legal += [act.SPECULATE + k - FIRST_SPECULATION for k in self._speculable()]
