@@ -99,10 +99,16 @@ def test_ismcts_keeps_its_iteration_budget_and_picks_a_legal_move():
 
 def test_ismcts_keeps_its_time_budget():
     state = decision_states(2, 8, 1)[0]
-    bot = ISMCTSBot(3, seconds=0.2)
+    bot = ISMCTSBot(3, seconds=0.2, stop_when_decided=False)
     ask(bot, state)
     assert bot.stats.iterations > 1
     assert 0.2 <= bot.stats.seconds < 0.2 + 0.5
+    # stopping once decided may end sooner (at the pace so far, the time left could not
+    # change the move), never later
+    early = ISMCTSBot(3, seconds=0.2)
+    ask(early, state)
+    assert early.stats.seconds < 0.2 + 0.5
+    assert early.stats.stopped_early or early.stats.seconds >= 0.2
 
 
 def test_ismcts_with_cut_playouts_scores_worlds_with_the_evaluation():
