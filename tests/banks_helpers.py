@@ -266,6 +266,7 @@ def clear(state: BanksState) -> None:
         for crop in range(NUM_CROPS):
             state.supply[seat][crop] += state.boat[seat][crop]
             state.boat[seat][crop] = 0
+    state.count_fields()  # what the moves are read from: the kept sets of fields, market
     state.legal_cache = None
     assert plants_conserved(state)
 
@@ -279,6 +280,7 @@ def put(state: BanksState, field: int, seat: int, crop: int, ripe: bool = True) 
     """A plant from ``seat``'s supply onto ``field`` (ripe, or a seed)."""
     _take(state, seat, crop)
     state.plants[field] += ((seat, crop, 1 if ripe else 0),)
+    state.count_fields()  # what the moves are read from: the kept sets of fields, market
     state.legal_cache = None
 
 
@@ -295,6 +297,7 @@ def put_market(state: BanksState, m: int, plants: Sequence[tuple[int, int, int]]
     for seat, crop, condition in plants:
         _take(state, seat, crop)
         state.market[m] += ((seat, crop, condition),)
+    state.count_fields()  # what the moves are read from: the kept sets of fields, market
     state.legal_cache = None
 
 
@@ -337,9 +340,10 @@ def lay_water(state: BanksState, row: int, *faces: int, seat: int | None = None)
         assert state.face_weights()[face] > 0, f"no unseen card shows face {face}"
         state.stacks[owner][stack] -= 1
         state.face_known[face] += 1
-        state.fields_ground[field] = WATER
+        state.set_ground(field, WATER)
         state.fields_face[field] = face
         fields.append(field)
+    state.count_fields()  # what the moves are read from: the kept sets of fields, market
     state.legal_cache = None
     assert water_count(state) == NUM_WATER
     return fields
@@ -350,7 +354,8 @@ def set_desert(state: BanksState, field: int) -> None:
     assert state.fields_ground[field] == EMPTY_GROUND and not state.plants[field]
     assert state.desert_pile > 0
     state.desert_pile -= 1
-    state.fields_ground[field] = DESERT_CARD
+    state.set_ground(field, DESERT_CARD)
+    state.count_fields()  # what the moves are read from: the kept sets of fields, market
     state.legal_cache = None
 
 

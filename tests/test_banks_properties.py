@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nilegames.games.banks.board import FIELDS, MARKET_SIZES, NUM_FIELDS, PLANTS_PER_PLAYER
+from nilegames.games.banks.board import FIELDS, MARKET_SIZES, NUM_FIELDS, PLANTS_PER_PLAYER, ROWS
 from nilegames.games.banks.cards import NUM_DESERT, NUM_WATER
 from nilegames.games.banks.game import BanksGame
 from nilegames.games.banks.state import EMPTY_GROUND, WATER, BanksState
@@ -169,3 +169,28 @@ def test_every_seat_sees_the_same_table(config: Config) -> None:
             observation = state.observation(seat)
             assert observation["seat"] == seat
             assert without_viewer(observation) == public
+
+
+@SETTINGS
+@given(configs())
+def test_the_kept_sets_of_fields_match_the_fields(config: Config) -> None:
+    """The sets of fields the legal moves are read from, kept move by move, are those
+    ``count_fields`` makes from the plants and the ground, and the kept market entry is the
+    market's; a row's water runs from the Nile without a gap (``water_end`` reads its
+    length from the highest bit)."""
+    for state in games(config):
+        kept = (state.free_ground, state.watered, state.one_plant, state.two_plants, state.mine)
+        entry = state.market_entry_kept  # -1 until the moves asked for it
+        state.count_fields()
+        assert entry in (-1, state.market_entry())
+        assert kept == (
+            state.free_ground,
+            state.watered,
+            state.one_plant,
+            state.two_plants,
+            state.mine,
+        )
+        for fields in ROWS:
+            ground = [state.fields_ground[field] for field in fields]
+            water = ground.count(WATER)
+            assert ground[:water] == [WATER] * water

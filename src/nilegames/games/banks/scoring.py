@@ -43,6 +43,7 @@ class BanksScoring(BanksTide):
             self.events.append(("row_scored", m, tuple(gains)))
             sold.extend(row)
             self.market[m] = ()
+            self.market_entry_kept = -1
         for seat in range(self.n):
             if net[seat] > 0:
                 self.scores[seat] += net[seat]

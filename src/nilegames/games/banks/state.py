@@ -156,9 +156,13 @@ class BanksState(BanksTurns):
             return []
         drawn = total(weights)
         outcomes: list[Any] = []
+        base = drawn << 10  # outcome_pair's index, without a call per outcome
         for outcome, weight in enumerate(weights):
             if weight:
-                outcomes.append(outcome_pair(outcome, weight, drawn))
+                pair = _PAIRS[base | weight << 4 | outcome]
+                if pair is None:
+                    pair = outcome_pair(outcome, weight, drawn)
+                outcomes.append(pair)
         return outcomes
 
     def legal_actions(self) -> list[Action]:
@@ -205,11 +209,10 @@ class BanksState(BanksTurns):
                     legal = self.legal_cache
                     if legal is None:
                         legal = self.legal_cache = self._compute_legal_actions()
-                    for allowed in legal:  # compiled: machine ints, where `in` calls Python
-                        if allowed == action:
-                            self._apply_action(action)
-                            self._history.append(action)
-                            return
+                    if action in legal:
+                        self._apply_action(action)
+                        self._history.append(action)
+                        return
             elif (player is None or player == CHANCE) and self._is_chance_outcome(action):
                 self._apply_action(action)
                 self._history.append(action)
@@ -237,16 +240,24 @@ class BanksState(BanksTurns):
         other.n = self.n
         other.edition = self.edition
         other.palms = self.palms
+        other.palm_rows = self.palm_rows
         other.seed_trade = self.seed_trade
         other.joker_heal = self.joker_heal
         other.hippo_auction = self.hippo_auction
         other.bid_start = self.bid_start
         other.open_fields = self.open_fields
+        other.open_rows = self.open_rows
         other.covered = self.covered  # set once, at the start
         other.fields_ground = self.fields_ground[:]
         other.fields_face = self.fields_face[:]
         other.plants = self.plants[:]  # tuples, shared
+        other.free_ground = self.free_ground
+        other.watered = self.watered
+        other.one_plant = self.one_plant
+        other.two_plants = self.two_plants
+        other.mine = self.mine[:]
         other.market = self.market[:]
+        other.market_entry_kept = self.market_entry_kept
         other.supply = [s[:] for s in self.supply]
         other.boat = [b[:] for b in self.boat]
         other.lost = self.lost[:]
@@ -450,4 +461,5 @@ def _restore(game: BanksGame, history: list[Action], fields: dict[str, Any]) -> 
     # a state pickled when plants were lists
     state.plants = [tuple(tuple(plant) for plant in here) for here in state.plants]
     state.market = [tuple(tuple(plant) for plant in row) for row in state.market]
+    state.count_fields()  # derived, not kept
     return state

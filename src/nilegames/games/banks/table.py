@@ -102,6 +102,48 @@ SOWINGS: Final = tuple(
     for field in range(NUM_FIELDS)
     for crops in range(1 << NUM_CROPS)
 )
+ALL_CROPS: Final = (1 << NUM_CROPS) - 1
+#: A set of crops spread out to the first bit of 4 for each crop (bit 4 * crop): a set of
+#: crops that may enter market row m, shifted by m, is that row's part of market_entry().
+CROPS_TO_ROWS: Final = tuple(
+    sum(1 << 4 * crop for crop in range(NUM_CROPS) if crops >> crop & 1)
+    for crops in range(1 << NUM_CROPS)
+)
+ALL_ROWS: Final = (1 << NUM_ROWS) - 1
+#: The placements of a stack's top card on a set of rows, at stack << NUM_ROWS | rows.
+PLACEMENTS: Final = tuple(
+    tuple(PLACE_WATER + stack * NUM_ROWS + row for row in range(NUM_ROWS) if rows >> row & 1)
+    for stack in range(STACKS)
+    for rows in range(1 << NUM_ROWS)
+)
+#: The harvests of a field into a set of market rows, at field << 4 | rows.
+HARVESTS: Final = tuple(
+    tuple(HARVEST + field * NUM_MARKET_ROWS + m for m in range(NUM_MARKET_ROWS) if rows >> m & 1)
+    for field in range(NUM_FIELDS)
+    for rows in range(1 << NUM_MARKET_ROWS)
+)
+#: Sets of fields are ints, a bit per field (bit ``f`` is field ``f``).  A row's fields
+#: are consecutive bits: the row's bits of a set are ``fields >> ROW_SHIFT[row] &
+#: ROW_BITS[row]``.
+ROW_SHIFT: Final = tuple(fields[0] for fields in ROWS)
+ROW_BITS: Final = tuple((1 << len(fields)) - 1 for fields in ROWS)
+#: The fields by the Nile, the first of each row.
+NILE_FIELDS: Final = sum(1 << fields[0] for fields in ROWS)
+#: The sowing actions in a row for a set of its fields and a set of crops, at
+#: [row][fields << 5 | crops], in ascending order: one `extend` per row.
+ROW_SOWINGS: Final = tuple(
+    tuple(
+        tuple(
+            action
+            for i, field in enumerate(fields)
+            if spots >> i & 1
+            for action in SOWINGS[field << NUM_CROPS | crops]
+        )
+        for spots in range(1 << len(fields))
+        for crops in range(1 << NUM_CROPS)
+    )
+    for fields in ROWS
+)
 
 
 class BanksTable(State):
@@ -128,6 +170,7 @@ class BanksTable(State):
         "fields_face",
         "fields_ground",
         "first",
+        "free_ground",
         "fresh",
         "harvested",
         "hippo_auction",
@@ -139,11 +182,16 @@ class BanksTable(State):
         "log_views",
         "lost",
         "market",
+        "market_entry_kept",
+        "mine",
         "n",
         "obelisk",
+        "one_plant",
         "open_fields",
+        "open_rows",
         "opening_stage",
         "opening_step",
+        "palm_rows",
         "palms",
         "phase",
         "plants",
@@ -166,12 +214,20 @@ class BanksTable(State):
         "tide_stopped",
         "tied",
         "tops",
+        "two_plants",
         "water_discard",
         "water_left",
         "water_unseen",
+        "watered",
     )
 
     game: BanksGame
+    free_ground: int
+    watered: int
+    one_plant: int
+    two_plants: int
+    mine: list[int]
+    market_entry_kept: int
 
     def __init__(self, game: BanksGame, *, _empty: bool = False) -> None:
         super().__init__(game)
@@ -189,6 +245,7 @@ class BanksTable(State):
         self.fields_face = [-1] * NUM_FIELDS
         #: Plants on each field: (owner, crop, ripe (0/1)), at most two.
         self.plants: list[tuple[Plant, ...]] = [()] * NUM_FIELDS
+        self.count_fields()
         #: Market rows (by palms needed - 1), top space first: (owner, crop, condition).
         self.market: list[tuple[Plant, ...]] = [()] * NUM_MARKET_ROWS
         self.supply = [list(CROP_COUNTS) for _ in range(n)]
@@ -257,6 +314,8 @@ class BanksTable(State):
         is a plain Python object, where each read would be a dictionary lookup."""
         self.edition: int = game.rules
         self.palms: tuple[int, ...] = game.palms
+        #: Per field, the market rows its palms reach (a bit each).
+        self.palm_rows: tuple[int, ...] = tuple((1 << palms) - 1 for palms in game.palms)
         options = game.options
         self.seed_trade = bool(options["seed_trade"])
         self.joker_heal = bool(options["joker_heal"])
@@ -267,6 +326,48 @@ class BanksTable(State):
         self.open_fields: tuple[int, ...] = tuple(
             f for f in range(NUM_FIELDS) if FIELD_ROW[f] not in covered
         )
+        self.open_rows: tuple[int, ...] = tuple(r for r in range(NUM_ROWS) if r not in covered)
+
+    # -- the fields as sets (bits), kept as plants and ground change -----------------------
+    def count_fields(self) -> None:
+        """Make the sets of fields from the plants and the ground, and forget the kept
+        market_entry(): at the start, after a pickle's restore, and after a test arranged
+        the table by hand."""
+        self.market_entry_kept = -1
+        self.free_ground = 0  # open fields of empty ground (no water, no desert)
+        self.watered = 0  # fields of water
+        self.one_plant = 0  # fields with one plant
+        self.two_plants = 0  # fields with two
+        self.mine = [0] * self.n  # per seat, the fields with its plant
+        for field in self.open_fields:
+            if self.fields_ground[field] == EMPTY_GROUND:
+                self.free_ground |= 1 << field
+            elif self.fields_ground[field] == WATER:
+                self.watered |= 1 << field
+            here = self.plants[field]
+            self.plants[field] = ()
+            self.set_plants(field, here)
+
+    def set_plants(self, field: int, here: tuple[Plant, ...]) -> None:
+        """Put ``here`` as the plants of ``field``, and the sets of fields with it."""
+        bit = 1 << field
+        mine = self.mine
+        for plant in self.plants[field]:
+            mine[plant[0]] &= ~bit
+        for plant in here:
+            mine[plant[0]] |= bit
+        self.plants[field] = here
+        size = len(here)
+        self.one_plant = self.one_plant | bit if size == 1 else self.one_plant & ~bit
+        self.two_plants = self.two_plants | bit if size == 2 else self.two_plants & ~bit
+
+    def set_ground(self, field: int, ground: int) -> None:
+        """Water, a desert card or empty ground on an open field."""
+        self.fields_ground[field] = ground
+        bit = 1 << field
+        free, watered = self.free_ground & ~bit, self.watered & ~bit
+        self.free_ground = free | bit if ground == EMPTY_GROUND else free
+        self.watered = watered | bit if ground == WATER else watered
 
     # -- moves defined further down the chain (tide.py, turns.py) -------------------------
     def _proceed(self) -> None:
@@ -333,15 +434,12 @@ class BanksTable(State):
 
     def water_end(self, row: int) -> tuple[int, int]:
         """Where a row's water ends: (index of the next field, wave shown there)."""
-        wave = SINGLE  # the Nile shows a single wave
-        index = 0
-        ground, faces = self.fields_ground, self.fields_face
-        for field in ROW_FIELDS[row]:
-            if ground[field] != WATER:
-                break
-            wave = FACE_OUTER[faces[field]]
-            index += 1
-        return index, wave
+        # water runs from the Nile without a gap (a card goes where the water ends, an ebb
+        # takes the outermost): the row's water is as long as its highest bit of water
+        index = (self.watered >> ROW_SHIFT[row] & ROW_BITS[row]).bit_length()
+        if not index:
+            return 0, SINGLE  # the Nile shows a single wave
+        return index, FACE_OUTER[self.fields_face[ROW_FIELDS[row][index - 1]]]
 
     def water_target(self, row: int, face: int, *, opening: bool) -> int:
         """The field a card of ``face`` would flood in ``row``, or -1 if it cannot go."""
@@ -361,30 +459,38 @@ class BanksTable(State):
         waves = self.open_waves(opening=opening)
         for stack in range(STACKS):
             face = tops[stack]
-            if face < 0:
-                continue
-            inner = FACE_INNER[face]
-            for row in range(NUM_ROWS):
-                if waves[row] == inner:
-                    legal.append(PLACE_WATER + stack * NUM_ROWS + row)
+            if face >= 0:
+                # the rows whose open wave is the card's inner end
+                rows = waves >> NUM_ROWS * FACE_INNER[face] & ALL_ROWS
+                if rows:
+                    legal.extend(PLACEMENTS[stack << NUM_ROWS | rows])
         return legal
 
-    def open_waves(self, *, opening: bool) -> list[int]:
-        """Per row, the wave a card's inner end must show to be laid there (NONE: no card
-        fits); what water_target checks, once for every card."""
-        waves: list[int] = []
-        for row in range(NUM_ROWS):
-            index, wave = self.water_end(row)
-            full = self.covered[row] or index >= ROW_SIZE[row]
+    def open_waves(self, *, opening: bool) -> int:
+        """The rows where a card may be laid, by the wave its inner end must show: row r
+        shows wave w if bit ``w * NUM_ROWS + r`` is set (no bit: no card fits).  What
+        water_target checks, once for every card."""
+        waves = 0
+        watered, ground, faces = self.watered, self.fields_ground, self.fields_face
+        for row in self.open_rows:
+            index = (watered >> ROW_SHIFT[row] & ROW_BITS[row]).bit_length()
+            if index >= ROW_SIZE[row]:
+                continue
+            fields = ROW_FIELDS[row]
             # the opening lays water only on empty fields
-            if full or (opening and self.fields_ground[ROW_FIELDS[row][index]] != EMPTY_GROUND):
-                wave = NONE
-            waves.append(wave)
+            if opening and ground[fields[index]] != EMPTY_GROUND:
+                continue
+            wave = FACE_OUTER[faces[fields[index - 1]]] if index else SINGLE  # the Nile's
+            waves |= 1 << (wave * NUM_ROWS + row)
         return waves
 
     def removable_rows(self) -> list[int]:
-        ground = self.fields_ground
-        return [row for row in range(NUM_ROWS) if ground[ROW_FIELDS[row][0]] == WATER]
+        watered = self.watered
+        return [row for row in range(NUM_ROWS) if watered >> ROW_SHIFT[row] & 1]
+
+    def can_ebb(self) -> bool:
+        """Some row has water to remove (removable_rows is not empty)."""
+        return self.watered & NILE_FIELDS != 0
 
     def can_plant(self, field: int, seat: int) -> bool:
         """A plant of ``seat`` may go on ``field``: open, dry, not desert, room, none of its."""
@@ -419,6 +525,28 @@ class BanksTable(State):
             return False
         return size < 2 or row[size - 2][1] != crop
 
+    def market_entry(self) -> int:
+        """The market rows each crop may enter (market_open for every crop at once): the
+        rows of ``crop`` are the 4 bits ``entry >> 4 * crop & 15``.  Kept until the market
+        changes (a harvest, a scoring)."""
+        entry = self.market_entry_kept
+        if entry >= 0:
+            return entry
+        entry = 0
+        for m in range(NUM_MARKET_ROWS):
+            row = self.market[m]
+            size = len(row)
+            if size >= MARKET_ROOM[m]:
+                continue
+            crops = ALL_CROPS
+            if size:
+                crops &= ~(1 << row[size - 1][1])
+                if size > 1:
+                    crops &= ~(1 << row[size - 2][1])
+            entry |= CROPS_TO_ROWS[crops] << m
+        self.market_entry_kept = entry
+        return entry
+
     def desert_field(self, row: int) -> int:
         """Where a desert card spreading in ``row`` would go: the outermost field not yet
         desert, if it is free of water (-1: no room)."""
@@ -440,45 +568,49 @@ class BanksTable(State):
 
     def action_moves(self) -> list[Action]:
         """The moves of the seat in its action phase, in ascending order without a sort:
-        sowing, growing and harvesting field by field, then buys, jokers, heals, the end."""
+        sowing, growing and harvesting field by field, then buys, jokers, heals, the end.
+
+        The fields come as sets (bits, see count_fields): sowing row by row from a table,
+        then the seat's own plants one by one."""
         seat, points = self.seat, self.points
         legal: list[Action] = []  # sowing first, then the rest in the order of the actions
         grows: list[Action] | None = None  # made when there is one
         harvests: list[Action] | None = None
         if points:
-            supply, fresh = self.supply[seat], self.fresh
-            sowable = crop_set(supply, fresh)  # seeds bought this turn are not sown
-            ground, plants, acted = self.fields_ground, self.plants, self.acted
-            palms = self.palms
-            for field in self.open_fields:
+            mine = self.mine[seat]
+            # 2 points where another's plant shares the field
+            shared = self.two_plants if points < 2 else 0
+            sowable = crop_set(self.supply[seat], self.fresh)  # not the seeds bought now
+            if sowable:
+                # no plant of one's own, not full, nobody else's plant for 1 point
+                spots = self.free_ground & ~mine & ~self.two_plants
+                if points < 2:
+                    spots &= ~self.one_plant
+                for row in self.open_rows:
+                    bits = spots >> ROW_SHIFT[row] & ROW_BITS[row]
+                    if bits:
+                        legal.extend(ROW_SOWINGS[row][bits << NUM_CROPS | sowable])
+            ready = mine & ~shared  # one's plants, less those that acted (below)
+            plants = self.plants
+            while ready:
+                low = ready & -ready
+                ready ^= low
+                field = low.bit_length() - 1
+                if field in self.acted:
+                    continue
                 here = plants[field]
-                if not here:
-                    if sowable and ground[field] == EMPTY_GROUND:
-                        legal.extend(SOWINGS[field << NUM_CROPS | sowable])
+                plant = here[0] if here[0][0] == seat else here[1]
+                if not plant[2]:
+                    if grows is None:
+                        grows = []
+                    grows.append(GROW + field)
                     continue
-                mine: Plant | None = None
-                others = 0
-                for plant in here:
-                    if plant[0] == seat:
-                        mine = plant
-                    else:
-                        others += 1
-                if others and points < 2:  # 2 points where another's plant shares the field
-                    continue
-                if mine is None:
-                    if sowable and others < 2 and ground[field] == EMPTY_GROUND:
-                        legal.extend(SOWINGS[field << NUM_CROPS | sowable])
-                elif field not in acted:
-                    if not mine[2]:
-                        if grows is None:
-                            grows = []
-                        grows.append(GROW + field)
-                    else:
-                        for m in range(palms[field]):
-                            if self.market_open(m, mine[1]):
-                                if harvests is None:
-                                    harvests = []
-                                harvests.append(HARVEST + field * NUM_MARKET_ROWS + m)
+                # the market rows this crop may enter that the field's palms reach
+                rows = self.market_entry() >> (plant[1] << 2) & self.palm_rows[field]
+                if rows:
+                    if harvests is None:
+                        harvests = []
+                    harvests.extend(HARVESTS[field << 4 | rows])
             if grows is not None:
                 legal.extend(grows)
             if harvests is not None:
@@ -518,8 +650,10 @@ def total(counts: list[int]) -> int:
 def crop_set(supply: list[int], fresh: list[int]) -> int:
     """The crops of a supply that may be sown (those beyond the seeds bought this turn),
     one bit each: the index of a field's actions in SOWINGS."""
-    crops = 0
-    for crop in range(NUM_CROPS):
-        if supply[crop] != fresh[crop]:
-            crops |= 1 << crop
-    return crops
+    return (
+        (supply[0] != fresh[0])
+        | (supply[1] != fresh[1]) << 1
+        | (supply[2] != fresh[2]) << 2
+        | (supply[3] != fresh[3]) << 3
+        | (supply[4] != fresh[4]) << 4
+    )

@@ -116,11 +116,11 @@ class BanksTide(BanksTable):
                     self._switch(EBBING)
                     return
         else:
-            if going and self.removable_rows():
+            if going and self.can_ebb():
                 self.phase = EBBING
                 return
             removed = self.tide_count
-            if not self.tide_stopped and not self.removable_rows():
+            if not self.tide_stopped and not self.can_ebb():
                 self.circle = FLOOD
                 self.events.append(("ebb_ends", first, removed))
                 if removed == 0 and not self.switched:
@@ -150,7 +150,7 @@ class BanksTide(BanksTable):
         if self.stacks[seat][stack]:
             self.reveal_queue.append((seat, stack))
         covered_desert = self.fields_ground[field] == DESERT_CARD
-        self.fields_ground[field] = WATER
+        self.set_ground(field, WATER)
         self.fields_face[field] = face
         self.events.append(("water", seat, field, face))
         self._wash_away(field, "flood")
@@ -171,7 +171,7 @@ class BanksTide(BanksTable):
         for owner, crop, _ripe in self.plants[field]:
             self.boat[owner][crop] += 1
             self.events.append(("washed", owner, crop, field, reason))
-        self.plants[field] = ()
+        self.set_plants(field, ())
 
     def _remove_water(self, row: int) -> None:
         self.tide_row = row
@@ -186,7 +186,7 @@ class BanksTide(BanksTable):
         self.water_unseen[face] = backs
         self.water_left[face] -= 1
         self.face_known[face] -= 1
-        self.fields_ground[field] = EMPTY_GROUND
+        self.set_ground(field, EMPTY_GROUND)
         self.fields_face[field] = -1
         self.water_discard += 1
         self.tide_count += 1
@@ -261,7 +261,7 @@ class BanksTide(BanksTable):
     def _put_desert(self, field: int, *, setup: bool) -> None:
         if not setup:
             self.desert_pile -= 1
-        self.fields_ground[field] = DESERT_CARD
+        self.set_ground(field, DESERT_CARD)
         self.events.append(("desert", field))
         self._wash_away(field, "desert")
 

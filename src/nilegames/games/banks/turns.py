@@ -89,8 +89,9 @@ class BanksTurns(BanksScoring):
             self.points -= self.cost(field, seat)
             plant = self.own_plant(field, seat)
             assert plant is not None
-            self.plants[field] = tuple([p for p in self.plants[field] if p[0] != seat])
+            self.set_plants(field, tuple([p for p in self.plants[field] if p[0] != seat]))
             self.market[m] += ((seat, plant[1], RIPE),)
+            self.market_entry_kept = -1
             self.harvested = True
             self.events.append(("harvest", seat, field, plant[1], m))
         elif action >= GROW:
@@ -114,7 +115,7 @@ class BanksTurns(BanksScoring):
     def _lay(self, field: int, crop: int, *, ripe: bool) -> None:
         seat = self.seat
         self.supply[seat][crop] -= 1
-        self.plants[field] += ((seat, crop, 1 if ripe else 0),)
+        self.set_plants(field, (*self.plants[field], (seat, crop, 1 if ripe else 0)))
         self.events.append(("plant", seat, field, crop, ripe))
 
     def _end_actions(self) -> None:
