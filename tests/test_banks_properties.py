@@ -175,11 +175,18 @@ def test_every_seat_sees_the_same_table(config: Config) -> None:
 @given(configs())
 def test_the_kept_sets_of_fields_match_the_fields(config: Config) -> None:
     """The sets of fields the legal moves are read from, kept move by move, are those
-    ``count_fields`` makes from the plants and the ground, and the kept market entry is the
-    market's; a row's water runs from the Nile without a gap (``water_end`` reads its
-    length from the highest bit)."""
+    ``count_fields`` makes from the plants and the ground (and the acted fields the list's),
+    and the kept market entry is the market's; a row's water runs from the Nile without a
+    gap (``water_end`` reads its length from the highest bit)."""
     for state in games(config):
-        kept = (state.free_ground, state.watered, state.one_plant, state.two_plants, state.mine)
+        kept = (
+            state.free_ground,
+            state.watered,
+            state.one_plant,
+            state.two_plants,
+            state.mine,
+            state.ripe,
+        )
         entry = state.market_entry_kept  # -1 until the moves asked for it
         state.count_fields()
         assert entry in (-1, state.market_entry())
@@ -189,7 +196,9 @@ def test_the_kept_sets_of_fields_match_the_fields(config: Config) -> None:
             state.one_plant,
             state.two_plants,
             state.mine,
+            state.ripe,
         )
+        assert state.acted_fields == sum(1 << field for field in state.acted)
         for fields in ROWS:
             ground = [state.fields_ground[field] for field in fields]
             water = ground.count(WATER)

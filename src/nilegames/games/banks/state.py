@@ -256,6 +256,7 @@ class BanksState(BanksTurns):
         other.one_plant = self.one_plant
         other.two_plants = self.two_plants
         other.mine = self.mine[:]
+        other.ripe = self.ripe[:]
         other.market = self.market[:]
         other.market_entry_kept = self.market_entry_kept
         other.supply = [s[:] for s in self.supply]
@@ -294,6 +295,7 @@ class BanksState(BanksTurns):
         other.actions_seat = self.actions_seat
         other.points = self.points
         other.acted = self.acted[:]
+        other.acted_fields = self.acted_fields
         other.fresh = self.fresh[:]
         other.joker_bought = self.joker_bought
         other.auction = self.auction

@@ -23,6 +23,7 @@ from nilegames.games.banks.actions import (
     HEAL,
     MAX_BID,
     MAX_ROW_SPACES,
+    MAX_SEATS,
     PLACE_WATER,
     PLANT,
     REMOVE_WATER,
@@ -144,6 +145,13 @@ ROW_SOWINGS: Final = tuple(
     )
     for fields in ROWS
 )
+#: The seeds a seat may buy from an owner's boat, at owner << 5 | crops.
+BUY_SEEDS: Final = tuple(
+    tuple(BUY_SEED + owner * NUM_CROPS + c for c in range(NUM_CROPS) if crops >> c & 1)
+    for owner in range(MAX_SEATS)
+    for crops in range(1 << NUM_CROPS)
+)
+NO_CROPS: Final = [0] * NUM_CROPS
 
 
 class BanksTable(State):
@@ -151,6 +159,7 @@ class BanksTable(State):
 
     __slots__ = (
         "acted",
+        "acted_fields",
         "actions_seat",
         "auction",
         "auction_tries",
@@ -198,6 +207,7 @@ class BanksTable(State):
         "points",
         "quiet_rounds",
         "reveal_queue",
+        "ripe",
         "rot_palms",
         "rot_picked",
         "rot_row",
@@ -227,6 +237,7 @@ class BanksTable(State):
     one_plant: int
     two_plants: int
     mine: list[int]
+    ripe: list[int]
     market_entry_kept: int
 
     def __init__(self, game: BanksGame, *, _empty: bool = False) -> None:
@@ -295,6 +306,7 @@ class BanksTable(State):
         self.actions_seat = -1
         self.points = 0
         self.acted: list[int] = []
+        self.acted_fields = 0  # the same fields as a set (bits)
         self.fresh = [0] * NUM_CROPS
         self.joker_bought = False
         # auctions (variants): what for, each seat's secret bid (-1: none yet), where the
@@ -339,6 +351,7 @@ class BanksTable(State):
         self.one_plant = 0  # fields with one plant
         self.two_plants = 0  # fields with two
         self.mine = [0] * self.n  # per seat, the fields with its plant
+        self.ripe = [0] * self.n  # per seat, the fields with its ripe plant
         for field in self.open_fields:
             if self.fields_ground[field] == EMPTY_GROUND:
                 self.free_ground |= 1 << field
@@ -351,11 +364,14 @@ class BanksTable(State):
     def set_plants(self, field: int, here: tuple[Plant, ...]) -> None:
         """Put ``here`` as the plants of ``field``, and the sets of fields with it."""
         bit = 1 << field
-        mine = self.mine
+        mine, ripe = self.mine, self.ripe
         for plant in self.plants[field]:
             mine[plant[0]] &= ~bit
+            ripe[plant[0]] &= ~bit
         for plant in here:
             mine[plant[0]] |= bit
+            if plant[2]:
+                ripe[plant[0]] |= bit
         self.plants[field] = here
         size = len(here)
         self.one_plant = self.one_plant | bit if size == 1 else self.one_plant & ~bit
@@ -574,8 +590,6 @@ class BanksTable(State):
         then the seat's own plants one by one."""
         seat, points = self.seat, self.points
         legal: list[Action] = []  # sowing first, then the rest in the order of the actions
-        grows: list[Action] | None = None  # made when there is one
-        harvests: list[Action] | None = None
         if points:
             mine = self.mine[seat]
             # 2 points where another's plant shares the field
@@ -590,40 +604,28 @@ class BanksTable(State):
                     bits = spots >> ROW_SHIFT[row] & ROW_BITS[row]
                     if bits:
                         legal.extend(ROW_SOWINGS[row][bits << NUM_CROPS | sowable])
-            ready = mine & ~shared  # one's plants, less those that acted (below)
+            ready = mine & ~shared & ~self.acted_fields  # one's plants that may still act
+            ripe = self.ripe[seat]
+            seeds = ready & ~ripe
+            while seeds:
+                low = seeds & -seeds
+                seeds ^= low
+                legal.append(GROW + low.bit_length() - 1)
+            ready &= ripe
             plants = self.plants
             while ready:
                 low = ready & -ready
                 ready ^= low
                 field = low.bit_length() - 1
-                if field in self.acted:
-                    continue
                 here = plants[field]
-                plant = here[0] if here[0][0] == seat else here[1]
-                if not plant[2]:
-                    if grows is None:
-                        grows = []
-                    grows.append(GROW + field)
-                    continue
+                crop = here[0][1] if here[0][0] == seat else here[1][1]
                 # the market rows this crop may enter that the field's palms reach
-                rows = self.market_entry() >> (plant[1] << 2) & self.palm_rows[field]
+                rows = self.market_entry() >> (crop << 2) & self.palm_rows[field]
                 if rows:
-                    if harvests is None:
-                        harvests = []
-                    harvests.extend(HARVESTS[field << 4 | rows])
-            if grows is not None:
-                legal.extend(grows)
-            if harvests is not None:
-                legal.extend(harvests)
-            seed_trade = points > 1 and self.seed_trade
-            for owner in range(self.n):
-                if owner != seat and not seed_trade:
-                    continue
-                boat = self.boat[owner]
-                start = BUY_SEED + owner * NUM_CROPS
-                for crop in range(NUM_CROPS):
-                    if boat[crop]:
-                        legal.append(start + crop)
+                    legal.extend(HARVESTS[field << 4 | rows])
+            # seeds from one's boat, or (variant) from any boat for 2 points
+            for owner in range(self.n) if points > 1 and self.seed_trade else (seat,):
+                legal.extend(BUY_SEEDS[owner << NUM_CROPS | crop_set(self.boat[owner], NO_CROPS)])
             if not self.joker_bought and self.desert_pile and not self.extra_turn:
                 legal.append(BUY_JOKER)
         if self.jokers[seat] and not self.extra_turn:

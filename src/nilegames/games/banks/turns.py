@@ -45,6 +45,7 @@ class BanksTurns(BanksScoring):
         self.actions_seat = seat
         self.points = ACTION_POINTS
         self.acted = []
+        self.acted_fields = 0
         self.fresh = [0] * NUM_CROPS
         self.joker_bought = False
         self.phase = ACTIONS
@@ -99,16 +100,18 @@ class BanksTurns(BanksScoring):
             self.points -= self.cost(field, seat)
             plant = self.own_plant(field, seat)
             assert plant is not None
-            self.plants[field] = tuple(
-                [(seat, p[1], 1) if p[0] == seat else p for p in self.plants[field]]
+            self.set_plants(
+                field, tuple([(seat, p[1], 1) if p[0] == seat else p for p in self.plants[field]])
             )
             self.acted.append(field)
+            self.acted_fields |= 1 << field
             self.events.append(("grow", seat, field, plant[1]))
         else:
             field, crop = divmod(action - PLANT, NUM_CROPS)
             self.points -= self.cost(field, seat)
             self._lay(field, crop, ripe=False)
             self.acted.append(field)
+            self.acted_fields |= 1 << field
         if not self.points and (self.extra_turn or not self.jokers[seat]):
             self._end_actions()
 
@@ -123,6 +126,7 @@ class BanksTurns(BanksScoring):
         if self.extra_turn:
             self.extra_turn = False
             self.acted = []
+            self.acted_fields = 0
             self._tide()
             return
         seat = (self.seat + 1) % self.n
@@ -212,6 +216,7 @@ class BanksTurns(BanksScoring):
         self.seat = winner
         self.points = ACTION_POINTS
         self.acted = []
+        self.acted_fields = 0
         self.fresh = [0] * NUM_CROPS
         self.phase = ACTIONS
         self.events.append(("extra_turn", winner))
