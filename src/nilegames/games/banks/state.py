@@ -144,7 +144,8 @@ class BanksState(BanksTurns):
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
         if phase == TOP_FACE:
-            weights = self.face_weights()
+            left, known = self.water_left, self.face_known
+            weights = [left[face] - known[face] for face in range(NUM_FACES)]  # face_weights()
         elif phase == WATER_BACK:
             weights = self.water_unseen[self.fields_face[self.tide_field()]]
         elif phase == DESERT_BACK:
@@ -210,7 +211,11 @@ class BanksState(BanksTurns):
                     if legal is None:
                         legal = self.legal_cache = self._compute_legal_actions()
                     if action in legal:
-                        self._apply_action(action)
+                        if phase == ACTIONS:  # the most frequent, called directly
+                            self.legal_cache = None
+                            self._on_action(action)
+                        else:
+                            self._apply_action(action)
                         self._history.append(action)
                         return
             elif (player is None or player == CHANCE) and self._is_chance_outcome(action):

@@ -517,7 +517,10 @@ class BanksTable(State):
 
     def cost(self, field: int, seat: int) -> int:
         """1 action point, 2 where another player's plant shares the field."""
-        return 2 if any(p[0] != seat for p in self.plants[field]) else 1
+        bit = 1 << field
+        if self.two_plants & bit or (self.one_plant & bit and not self.mine[seat] & bit):
+            return 2
+        return 1
 
     def own_plant(self, field: int, seat: int) -> Plant | None:
         for plant in self.plants[field]:
@@ -625,7 +628,9 @@ class BanksTable(State):
                     legal.extend(HARVESTS[field << 4 | rows])
             # seeds from one's boat, or (variant) from any boat for 2 points
             for owner in range(self.n) if points > 1 and self.seed_trade else (seat,):
-                legal.extend(BUY_SEEDS[owner << NUM_CROPS | crop_set(self.boat[owner], NO_CROPS)])
+                boat = self.boat[owner]
+                if any(boat):
+                    legal.extend(BUY_SEEDS[owner << NUM_CROPS | crop_set(boat, NO_CROPS)])
             if not self.joker_bought and self.desert_pile and not self.extra_turn:
                 legal.append(BUY_JOKER)
         if self.jokers[seat] and not self.extra_turn:

@@ -56,7 +56,13 @@ class BanksTurns(BanksScoring):
         if action == END_ACTIONS:
             self._end_actions()
             return
-        if action == USE_JOKER:
+        if action < GROW:  # the most frequent first
+            field, crop = divmod(action - PLANT, NUM_CROPS)
+            self.points -= self.cost(field, seat)
+            self._lay(field, crop, ripe=False)
+            self.acted.append(field)
+            self.acted_fields |= 1 << field
+        elif action == USE_JOKER:
             self.jokers[seat] -= 1
             self.jokers_spent += 1
             self.points += 1
@@ -106,12 +112,6 @@ class BanksTurns(BanksScoring):
             self.acted.append(field)
             self.acted_fields |= 1 << field
             self.events.append(("grow", seat, field, plant[1]))
-        else:
-            field, crop = divmod(action - PLANT, NUM_CROPS)
-            self.points -= self.cost(field, seat)
-            self._lay(field, crop, ripe=False)
-            self.acted.append(field)
-            self.acted_fields |= 1 << field
         if not self.points and (self.extra_turn or not self.jokers[seat]):
             self._end_actions()
 
