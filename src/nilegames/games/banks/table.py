@@ -419,12 +419,7 @@ class BanksTable(State):
         if phase == OPEN_BOAT:
             return [BOAT + c for c in range(NUM_CROPS) if self.supply[seat][c]]
         if phase == OPEN_PLANTS:
-            crops = crop_set(self.supply[seat], [0] * NUM_CROPS)
-            legal: list[Action] = []
-            for field in self.open_fields if crops else ():
-                if self.can_plant(field, seat):
-                    legal.extend(SOWINGS[field << NUM_CROPS | crops])
-            return legal
+            return self.sowings(seat, crop_set(self.supply[seat], NO_CROPS), shared=True)
         if phase == ROT_WHERE:
             return [ROT_ROW + m for m in range(self.rot_palms)]
         if phase == ROT_WHICH:
@@ -508,13 +503,6 @@ class BanksTable(State):
         """Some row has water to remove (removable_rows is not empty)."""
         return self.watered & NILE_FIELDS != 0
 
-    def can_plant(self, field: int, seat: int) -> bool:
-        """A plant of ``seat`` may go on ``field``: open, dry, not desert, room, none of its."""
-        if self.covered[FIELD_ROW[field]] or self.fields_ground[field] != EMPTY_GROUND:
-            return False
-        here = self.plants[field]
-        return len(here) < 2 and all(p[0] != seat for p in here)
-
     def cost(self, field: int, seat: int) -> int:
         """1 action point, 2 where another player's plant shares the field."""
         bit = 1 << field
@@ -585,6 +573,20 @@ class BanksTable(State):
     def rottable(self, m: int) -> list[int]:
         return [i for i, p in enumerate(self.market[m]) if p[2] != ROTTEN]
 
+    def sowings(self, seat: int, crops: int, *, shared: bool) -> list[Action]:
+        """The sowings of ``seat`` (the opening's plantings too) of a set of crops, field
+        by field: on empty ground, no plant of its own there nor two plants, and (unless
+        ``shared``) nobody else's."""
+        legal: list[Action] = []
+        spots = self.free_ground & ~self.mine[seat] & ~self.two_plants
+        if not shared:
+            spots &= ~self.one_plant
+        for row in self.open_rows:
+            bits = spots >> ROW_SHIFT[row] & ROW_BITS[row]
+            if bits:
+                legal.extend(ROW_SOWINGS[row][bits << NUM_CROPS | crops])
+        return legal
+
     def action_moves(self) -> list[Action]:
         """The moves of the seat in its action phase, in ascending order without a sort:
         sowing, growing and harvesting field by field, then buys, jokers, heals, the end.
@@ -599,14 +601,7 @@ class BanksTable(State):
             shared = self.two_plants if points < 2 else 0
             sowable = crop_set(self.supply[seat], self.fresh)  # not the seeds bought now
             if sowable:
-                # no plant of one's own, not full, nobody else's plant for 1 point
-                spots = self.free_ground & ~mine & ~self.two_plants
-                if points < 2:
-                    spots &= ~self.one_plant
-                for row in self.open_rows:
-                    bits = spots >> ROW_SHIFT[row] & ROW_BITS[row]
-                    if bits:
-                        legal.extend(ROW_SOWINGS[row][bits << NUM_CROPS | sowable])
+                legal = self.sowings(seat, sowable, shared=points > 1)
             ready = mine & ~shared & ~self.acted_fields  # one's plants that may still act
             ripe = self.ripe[seat]
             seeds = ready & ~ripe
@@ -628,9 +623,9 @@ class BanksTable(State):
                     legal.extend(HARVESTS[field << 4 | rows])
             # seeds from one's boat, or (variant) from any boat for 2 points
             for owner in range(self.n) if points > 1 and self.seed_trade else (seat,):
-                boat = self.boat[owner]
-                if any(boat):
-                    legal.extend(BUY_SEEDS[owner << NUM_CROPS | crop_set(boat, NO_CROPS)])
+                crops = crop_set(self.boat[owner], NO_CROPS)
+                if crops:
+                    legal.extend(BUY_SEEDS[owner << NUM_CROPS | crops])
             if not self.joker_bought and self.desert_pile and not self.extra_turn:
                 legal.append(BUY_JOKER)
         if self.jokers[seat] and not self.extra_turn:
