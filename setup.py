@@ -24,6 +24,7 @@ COMPILED = [
     "src/nilegames/games/artifacts/state.py",
     "src/nilegames/games/artifacts/table.py",
     "src/nilegames/games/artifacts/turns.py",
+    "src/nilegames/games/banks/moves.py",
     "src/nilegames/games/banks/phases.py",
     "src/nilegames/games/banks/scoring.py",
     "src/nilegames/games/banks/state.py",

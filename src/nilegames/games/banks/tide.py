@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from nilegames.games.banks.board import EBB_1, FLOOD, NUM_ROWS, ROWS
 from nilegames.games.banks.cards import DESERT, EVENTS, HIPPO, ROT
+from nilegames.games.banks.moves import BanksMoves
 from nilegames.games.banks.phases import (
     DESERT_BACK,
     DESERT_CARD,
@@ -27,10 +28,9 @@ from nilegames.games.banks.phases import (
     WATER,
     WATER_BACK,
 )
-from nilegames.games.banks.table import BanksTable
 
 
-class BanksTide(BanksTable):
+class BanksTide(BanksMoves):
     """The set-up and the tide: what happens before the players' actions each round."""
 
     __slots__ = ()

@@ -1,0 +1,380 @@
+"""The legal moves of AN DEN UFERN DES NILS: what the board and the rules allow from a
+table (table.py), by phase; the action phase's sowings, harvests and purchases come from
+tables made once and the table's kept sets of fields.
+
+Part of the chain of classes described in table.py: the tide (tide.py) builds on this.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from nilegames.core import Action
+from nilegames.games.banks.actions import (
+    BID,
+    BOAT,
+    BUY_JOKER,
+    BUY_SEED,
+    DESERT_ROW,
+    END_ACTIONS,
+    GROW,
+    HARVEST,
+    HEAL,
+    MAX_BID,
+    MAX_ROW_SPACES,
+    MAX_SEATS,
+    PLACE_WATER,
+    PLANT,
+    REMOVE_WATER,
+    ROT_PLANT,
+    ROT_ROW,
+    SETUP_DESERT,
+    STACKS,
+    USE_JOKER,
+)
+from nilegames.games.banks.board import (
+    MARKET_SIZES,
+    NUM_CROPS,
+    NUM_FIELDS,
+    NUM_MARKET_ROWS,
+    NUM_ROWS,
+    ROW_LENGTH,
+    ROWS,
+)
+from nilegames.games.banks.cards import (
+    FACES,
+    NONE,
+    SINGLE,
+)
+from nilegames.games.banks.phases import (
+    ACTIONS,
+    BIDDING,
+    DESERT_CARD,
+    DESERT_WHERE,
+    EBBING,
+    EMPTY_GROUND,
+    FLOODING,
+    OPEN_BOAT,
+    OPEN_PLANTS,
+    OPEN_WATER,
+    ROT_WHERE,
+    ROT_WHICH,
+    ROTTEN,
+    SET_DESERT,
+    SPOILED,
+)
+from nilegames.games.banks.table import BanksTable, Plant, crop_set, total
+
+# Tables read at every step, as Final names of this compiled module (kept in C statics,
+# where a name imported from a plain module is a dictionary lookup at each use).
+ROW_FIELDS: Final = ROWS
+ROW_SIZE: Final = ROW_LENGTH
+FACE_INNER: Final = tuple(inner for inner, _outer in FACES)
+FACE_OUTER: Final = tuple(outer for _inner, outer in FACES)
+MARKET_ROOM: Final[tuple[int, ...]] = MARKET_SIZES
+#: The sowing actions on a field for a set of crops (a bit each), at field << 5 | set: a
+#: field's actions join a legal list in one call, as ints made once.
+SOWINGS: Final = tuple(
+    tuple(PLANT + field * NUM_CROPS + c for c in range(NUM_CROPS) if crops >> c & 1)
+    for field in range(NUM_FIELDS)
+    for crops in range(1 << NUM_CROPS)
+)
+ALL_CROPS: Final = (1 << NUM_CROPS) - 1
+#: A set of crops spread out to the first bit of 4 for each crop (bit 4 * crop): a set of
+#: crops that may enter market row m, shifted by m, is that row's part of market_entry().
+CROPS_TO_ROWS: Final = tuple(
+    sum(1 << 4 * crop for crop in range(NUM_CROPS) if crops >> crop & 1)
+    for crops in range(1 << NUM_CROPS)
+)
+ALL_ROWS: Final = (1 << NUM_ROWS) - 1
+#: The placements of a stack's top card on a set of rows, at stack << NUM_ROWS | rows.
+PLACEMENTS: Final = tuple(
+    tuple(PLACE_WATER + stack * NUM_ROWS + row for row in range(NUM_ROWS) if rows >> row & 1)
+    for stack in range(STACKS)
+    for rows in range(1 << NUM_ROWS)
+)
+#: The harvests of a field into a set of market rows, at field << 4 | rows.
+HARVESTS: Final = tuple(
+    tuple(HARVEST + field * NUM_MARKET_ROWS + m for m in range(NUM_MARKET_ROWS) if rows >> m & 1)
+    for field in range(NUM_FIELDS)
+    for rows in range(1 << NUM_MARKET_ROWS)
+)
+#: Sets of fields are ints, a bit per field (bit ``f`` is field ``f``).  A row's fields
+#: are consecutive bits: the row's bits of a set are ``fields >> ROW_SHIFT[row] &
+#: ROW_BITS[row]``.
+ROW_SHIFT: Final = tuple(fields[0] for fields in ROWS)
+ROW_BITS: Final = tuple((1 << len(fields)) - 1 for fields in ROWS)
+#: The fields by the Nile, the first of each row.
+NILE_FIELDS: Final = sum(1 << fields[0] for fields in ROWS)
+#: The sowing actions in a row for a set of its fields and a set of crops, at
+#: [row][fields << 5 | crops], in ascending order: one `extend` per row.
+ROW_SOWINGS: Final = tuple(
+    tuple(
+        tuple(
+            action
+            for i, field in enumerate(fields)
+            if spots >> i & 1
+            for action in SOWINGS[field << NUM_CROPS | crops]
+        )
+        for spots in range(1 << len(fields))
+        for crops in range(1 << NUM_CROPS)
+    )
+    for fields in ROWS
+)
+#: The seeds a seat may buy from an owner's boat, at owner << 5 | crops.
+BUY_SEEDS: Final = tuple(
+    tuple(BUY_SEED + owner * NUM_CROPS + c for c in range(NUM_CROPS) if crops >> c & 1)
+    for owner in range(MAX_SEATS)
+    for crops in range(1 << NUM_CROPS)
+)
+NO_CROPS: Final = [0] * NUM_CROPS
+
+
+class BanksMoves(BanksTable):
+    """The table and the moves it allows (the legal actions of every phase)."""
+
+    __slots__ = ()
+
+    # -- legal moves -----------------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        if self.legal_cache is None:
+            self.legal_cache = self._compute_legal_actions()
+        return self.legal_cache[:]
+
+    def _is_legal(self, action: Action) -> bool:
+        if self.legal_cache is None:
+            self.legal_cache = self._compute_legal_actions()
+        return action in self.legal_cache
+
+    def _compute_legal_actions(self) -> list[Action]:
+        phase, seat = self.phase, self.seat
+        if phase == ACTIONS:  # most decisions are actions
+            return self.action_moves()
+        if phase in (FLOODING, OPEN_WATER):
+            return self.water_placements(seat, opening=phase == OPEN_WATER)
+        if phase == EBBING:
+            return [REMOVE_WATER + row for row in self.removable_rows()]
+        if phase == SET_DESERT:
+            return [SETUP_DESERT + f for f in self.setup_desert_fields()]
+        if phase == OPEN_BOAT:
+            return [BOAT + c for c in range(NUM_CROPS) if self.supply[seat][c]]
+        if phase == OPEN_PLANTS:
+            return self.sowings(seat, crop_set(self.supply[seat], NO_CROPS), shared=True)
+        if phase == ROT_WHERE:
+            return [ROT_ROW + m for m in range(self.rot_palms)]
+        if phase == ROT_WHICH:
+            return [ROT_PLANT + i for i in self.rottable(self.rot_row) if i not in self.rot_picked]
+        if phase == BIDDING:
+            return [BID + k for k in range(self.max_bid(seat) + 1)]
+        if phase == DESERT_WHERE:
+            return [DESERT_ROW + row for row in self.desert_rows()]
+        return []
+
+    def max_bid(self, seat: int) -> int:
+        """A bid is plants taken in hand from one's supply."""
+        return min(MAX_BID, total(self.supply[seat]))
+
+    # -- what the board allows -------------------------------------------------------------
+    def setup_desert_fields(self) -> list[int]:
+        """Free fields on the desert's edge of the open rows."""
+        return [
+            ROW_FIELDS[row][-1]
+            for row in range(NUM_ROWS)
+            if not self.covered[row] and self.fields_ground[ROW_FIELDS[row][-1]] == EMPTY_GROUND
+        ]
+
+    def water_end(self, row: int) -> tuple[int, int]:
+        """Where a row's water ends: (index of the next field, wave shown there)."""
+        # water runs from the Nile without a gap (a card goes where the water ends, an ebb
+        # takes the outermost): the row's water is as long as its highest bit of water
+        index = (self.watered >> ROW_SHIFT[row] & ROW_BITS[row]).bit_length()
+        if not index:
+            return 0, SINGLE  # the Nile shows a single wave
+        return index, FACE_OUTER[self.fields_face[ROW_FIELDS[row][index - 1]]]
+
+    def water_target(self, row: int, face: int, *, opening: bool) -> int:
+        """The field a card of ``face`` would flood in ``row``, or -1 if it cannot go."""
+        if self.covered[row] or face < 0:
+            return -1
+        index, wave = self.water_end(row)
+        if index >= ROW_SIZE[row] or wave == NONE or FACE_INNER[face] != wave:
+            return -1
+        field = ROW_FIELDS[row][index]
+        if opening and self.fields_ground[field] != EMPTY_GROUND:
+            return -1
+        return field
+
+    def water_placements(self, seat: int, *, opening: bool) -> list[Action]:
+        legal: list[Action] = []
+        tops = self.tops[seat]
+        waves = self.open_waves(opening=opening)
+        for stack in range(STACKS):
+            face = tops[stack]
+            if face >= 0:
+                # the rows whose open wave is the card's inner end
+                rows = waves >> NUM_ROWS * FACE_INNER[face] & ALL_ROWS
+                if rows:
+                    legal.extend(PLACEMENTS[stack << NUM_ROWS | rows])
+        return legal
+
+    def open_waves(self, *, opening: bool) -> int:
+        """The rows where a card may be laid, by the wave its inner end must show: row r
+        shows wave w if bit ``w * NUM_ROWS + r`` is set (no bit: no card fits).  What
+        water_target checks, once for every card."""
+        waves = 0
+        watered, ground, faces = self.watered, self.fields_ground, self.fields_face
+        for row in self.open_rows:
+            index = (watered >> ROW_SHIFT[row] & ROW_BITS[row]).bit_length()
+            if index >= ROW_SIZE[row]:
+                continue
+            fields = ROW_FIELDS[row]
+            # the opening lays water only on empty fields
+            if opening and ground[fields[index]] != EMPTY_GROUND:
+                continue
+            wave = FACE_OUTER[faces[fields[index - 1]]] if index else SINGLE  # the Nile's
+            waves |= 1 << (wave * NUM_ROWS + row)
+        return waves
+
+    def removable_rows(self) -> list[int]:
+        watered = self.watered
+        return [row for row in range(NUM_ROWS) if watered >> ROW_SHIFT[row] & 1]
+
+    def can_ebb(self) -> bool:
+        """Some row has water to remove (removable_rows is not empty)."""
+        return self.watered & NILE_FIELDS != 0
+
+    def cost(self, field: int, seat: int) -> int:
+        """1 action point, 2 where another player's plant shares the field."""
+        bit = 1 << field
+        if self.two_plants & bit or (self.one_plant & bit and not self.mine[seat] & bit):
+            return 2
+        return 1
+
+    def own_plant(self, field: int, seat: int) -> Plant | None:
+        for plant in self.plants[field]:
+            if plant[0] == seat:
+                return plant
+        return None
+
+    def set_condition(self, m: int, index: int, condition: int) -> None:
+        """A plant in the market turns ripe, spoiled or rotten (a new tuple in its place)."""
+        row = self.market[m]
+        owner, crop, _old = row[index]
+        self.market[m] = (*row[:index], (owner, crop, condition), *row[index + 1 :])
+
+    def market_open(self, m: int, crop: int) -> bool:
+        """Row ``m`` has room and its last two plants are not this crop."""
+        row = self.market[m]
+        size = len(row)
+        if size >= MARKET_ROOM[m]:
+            return False
+        if size and row[size - 1][1] == crop:
+            return False
+        return size < 2 or row[size - 2][1] != crop
+
+    def market_entry(self) -> int:
+        """The market rows each crop may enter (market_open for every crop at once): the
+        rows of ``crop`` are the 4 bits ``entry >> 4 * crop & 15``.  Kept until the market
+        changes (a harvest, a scoring)."""
+        entry = self.market_entry_kept
+        if entry >= 0:
+            return entry
+        entry = 0
+        for m in range(NUM_MARKET_ROWS):
+            row = self.market[m]
+            size = len(row)
+            if size >= MARKET_ROOM[m]:
+                continue
+            crops = ALL_CROPS
+            if size:
+                crops &= ~(1 << row[size - 1][1])
+                if size > 1:
+                    crops &= ~(1 << row[size - 2][1])
+            entry |= CROPS_TO_ROWS[crops] << m
+        self.market_entry_kept = entry
+        return entry
+
+    def desert_field(self, row: int) -> int:
+        """Where a desert card spreading in ``row`` would go: the outermost field not yet
+        desert, if it is free of water (-1: no room)."""
+        for field in reversed(ROW_FIELDS[row]):
+            ground = self.fields_ground[field]
+            if ground == DESERT_CARD:
+                continue
+            return field if ground == EMPTY_GROUND else -1
+        return -1
+
+    def desert_rows(self) -> list[int]:
+        """Open rows a flooded desert card's desert may spread into (edition 2)."""
+        return [
+            row for row in range(NUM_ROWS) if not self.covered[row] and self.desert_field(row) >= 0
+        ]
+
+    def rottable(self, m: int) -> list[int]:
+        return [i for i, p in enumerate(self.market[m]) if p[2] != ROTTEN]
+
+    def sowings(self, seat: int, crops: int, *, shared: bool) -> list[Action]:
+        """The sowings of ``seat`` (the opening's plantings too) of a set of crops, field
+        by field: on empty ground, no plant of its own there nor two plants, and (unless
+        ``shared``) nobody else's."""
+        legal: list[Action] = []
+        spots = self.free_ground & ~self.mine[seat] & ~self.two_plants
+        if not shared:
+            spots &= ~self.one_plant
+        for row in self.open_rows:
+            bits = spots >> ROW_SHIFT[row] & ROW_BITS[row]
+            if bits:
+                legal.extend(ROW_SOWINGS[row][bits << NUM_CROPS | crops])
+        return legal
+
+    def action_moves(self) -> list[Action]:
+        """The moves of the seat in its action phase, in ascending order without a sort:
+        sowing, growing and harvesting field by field, then buys, jokers, heals, the end.
+
+        The fields come as sets (bits, see count_fields): sowing row by row from a table,
+        then the seat's own plants one by one."""
+        seat, points = self.seat, self.points
+        legal: list[Action] = []  # sowing first, then the rest in the order of the actions
+        if points:
+            mine = self.mine[seat]
+            # 2 points where another's plant shares the field
+            shared = self.two_plants if points < 2 else 0
+            sowable = crop_set(self.supply[seat], self.fresh)  # not the seeds bought now
+            if sowable:
+                legal = self.sowings(seat, sowable, shared=points > 1)
+            ready = mine & ~shared & ~self.acted_fields  # one's plants that may still act
+            ripe = self.ripe[seat]
+            seeds = ready & ~ripe
+            while seeds:
+                low = seeds & -seeds
+                seeds ^= low
+                legal.append(GROW + low.bit_length() - 1)
+            ready &= ripe
+            plants = self.plants
+            while ready:
+                low = ready & -ready
+                ready ^= low
+                field = low.bit_length() - 1
+                here = plants[field]
+                crop = here[0][1] if here[0][0] == seat else here[1][1]
+                # the market rows this crop may enter that the field's palms reach
+                rows = self.market_entry() >> (crop << 2) & self.palm_rows[field]
+                if rows:
+                    legal.extend(HARVESTS[field << 4 | rows])
+            # seeds from one's boat, or (variant) from any boat for 2 points
+            for owner in range(self.n) if points > 1 and self.seed_trade else (seat,):
+                crops = crop_set(self.boat[owner], NO_CROPS)
+                if crops:
+                    legal.extend(BUY_SEEDS[owner << NUM_CROPS | crops])
+            if not self.joker_bought and self.desert_pile and not self.extra_turn:
+                legal.append(BUY_JOKER)
+        if self.jokers[seat] and not self.extra_turn:
+            legal.append(USE_JOKER)
+            if self.joker_heal:
+                any_owner = self.edition > 1  # edition 1: one's own plant; 2: any
+                for m in range(NUM_MARKET_ROWS):
+                    for i, p in enumerate(self.market[m]):
+                        if p[2] == SPOILED and (any_owner or p[0] == seat):
+                            legal.append(HEAL + m * MAX_ROW_SPACES + i)
+        legal.append(END_ACTIONS)
+        return legal
