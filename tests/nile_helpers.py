@@ -166,3 +166,29 @@ def refused(state: NileState, action: int) -> bool:
     except IllegalActionError:
         return (state.history(), state.phase) == before
     return False
+
+
+SPECULATIONS = range(FIRST_SPECULATION, LOCUST)
+
+
+def phase(state: NileState) -> Phase:
+    """The state's phase (a call, so that type checkers do not narrow it between steps)."""
+    return Phase(state.phase)
+
+
+def plants(state: NileState) -> list[int]:
+    """The crops the seat to move may lay now."""
+    return [a - act.PLANT for a in state.legal_actions() if act.PLANT <= a < act.SPECULATE]
+
+
+def speculables(state: NileState) -> list[int]:
+    """The speculation kinds the seat to move may lay now."""
+    return [
+        a - act.SPECULATE + FIRST_SPECULATION
+        for a in state.legal_actions()
+        if act.SPECULATE <= a < act.NUM_ACTIONS
+    ]
+
+
+def last_events(state: NileState, name: str) -> list[tuple[object, ...]]:
+    return [e for e in state.events if e[0] == name]
