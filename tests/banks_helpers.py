@@ -45,9 +45,11 @@ from nilegames.games.banks.board import (
     ROWS,
 )
 from nilegames.games.banks.cards import (
+    DESERT,
     DOUBLE,
     EVENT_INDEX,
     FACES,
+    HIPPO,
     NONE,
     NUM_WATER,
     SINGLE,
@@ -477,3 +479,20 @@ def score_round(state: BanksState) -> None:
     round_ = state.round
     end_actions(state)
     assert state.round == round_ + 1 or state.phase == OVER
+
+
+RED, BLUE, GREEN, YELLOW, WHITE = range(5)
+HIPPO_EVENT = event(HIPPO)
+HIPPO_ARROW = event(HIPPO, arrow=True)
+DESERT_EVENT = event(DESERT)
+
+
+def ground(state: BanksState, field: int) -> int:
+    return state.fields_ground[field]
+
+
+def water_rows(state: BanksState, stack: int = 0) -> set[int]:
+    """The rows the seat to move may lay its ``stack`` top in."""
+    return {
+        a - water(stack, 0) for a in state.legal_actions() if water(stack, 0) <= a < water(stack, 8)
+    }
