@@ -199,6 +199,11 @@ def check_review(page: Page, base: str, table_id: str, seat: int, lang: str = "e
     for rank, index in enumerate(review["flagged"]):
         expect(flags.nth(rank)).to_have_attribute("data-index", str(index))
         move = moves[index]
+        # a move before the first turn the game counts is said so, not "turn 0"
+        first = {"en": "Before turn 1", "fr": "Avant le tour 1"}[lang]
+        if move["turn"] == 0:
+            expect(flags.nth(rank).locator("p").first).to_contain_text(first)
+        expect(flags.nth(rank)).not_to_contain_text(re.compile(r"\b(Turn|Tour) 0\b"))
         why = flags.nth(rank).locator('[data-testid="review-why"] span')
         if not move["why"]:
             expect(why).to_have_count(0)

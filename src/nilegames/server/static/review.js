@@ -25,6 +25,7 @@ register({
     'review.none': 'No move cost more than 2 % of a game: well played.',
     'review.flag': '{when}: {played} took {chance} from {before} to {after}; the hard bot would have played {best}.',
     'review.turn': 'Turn {n}',
+    'review.beforeFirst': 'Before turn 1',
     'review.step': 'Step {n}',
     'review.quote': '“{text}”',
     'review.see': 'See the position',
@@ -60,6 +61,7 @@ register({
     'review.none': 'Aucun coup n’a coûté plus de 2 % d’une partie : bien joué.',
     'review.flag': '{when} : {played} a fait passer {chance} de {before} à {after} ; le robot fort aurait joué {best}.',
     'review.turn': 'Tour {n}',
+    'review.beforeFirst': 'Avant le tour 1',
     'review.step': 'Étape {n}',
     'review.quote': '«\u00a0{text}\u00a0»',
     'review.see': 'Voir la position',
@@ -177,7 +179,9 @@ export function openReview({ id, game, players, seat }) {
     const words = (m, key) => own(m)[key] || moveWords(game, m[`${key}_action`], m[key], review.seat);
     const byIndex = new Map(review.moves.map((m) => [m.index, m]));
     const flagged = review.flagged.map((i) => byIndex.get(i)).filter(Boolean);
-    const when = (m) => (m.turn === null || m.turn === undefined ? t('review.step', { n: m.index + 1 }) : t('review.turn', { n: m.turn }));
+    // turn 0: the set-up or opening moves, before the first turn the game counts
+    const when = (m) => (m.turn === null || m.turn === undefined ? t('review.step', { n: m.index + 1 })
+      : m.turn === 0 ? t('review.beforeFirst') : t('review.turn', { n: m.turn }));
     const quote = (text) => t('review.quote', { text });
     // the server's English words on another language's page are marked so, for screen
     // readers and translators
