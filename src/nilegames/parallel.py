@@ -68,7 +68,7 @@ def run_batches(
     return results
 
 
-def _ignore_interrupts() -> None:
+def ignore_interrupts() -> None:
     """Workers leave Ctrl-C to the parent, which stops them all at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -81,7 +81,7 @@ def _local(
             yield function(batch)
         return
     pool = multiprocessing.get_context("spawn").Pool(
-        min(jobs, len(batches)), initializer=_ignore_interrupts
+        min(jobs, len(batches)), initializer=ignore_interrupts
     )
     try:
         yield from pool.imap_unordered(function, batches)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import atexit
 import multiprocessing
-import signal
 import time
 from collections.abc import Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -28,6 +27,7 @@ from typing import Any, Literal
 from nilegames.ai.base import Resampler, SeatResampler
 from nilegames.ai.ismcts import ISMCTSBot, Node, SearchStats
 from nilegames.core import Action, NilegamesError
+from nilegames.parallel import ignore_interrupts
 
 #: What one search found at the root: per first move (mover, visits, availability,
 #: total reward), and the iterations it ran.
@@ -61,12 +61,6 @@ class RootParallelBot(ISMCTSBot):
         if workers < 1:
             raise NilegamesError(f"root parallelism needs at least one search, not {workers}")
         self.workers = workers
-        self.settings: dict[str, Any] = {
-            "iterations": self.iterations,
-            "playout": playout,
-            "exploration": exploration,
-            "playout_depth": playout_depth,
-        }
         prefix, budget = self.name.split(":", 1)
         self.name = f"{prefix}:{workers}x{budget}"
 
@@ -84,11 +78,15 @@ class RootParallelBot(ISMCTSBot):
         start = time.perf_counter()
         deadline = time.time() + self.seconds if self.seconds is not None else None
         seeds = [self.rng.getrandbits(63) for _ in range(self.workers)]
-        if isinstance(resample, SeatResampler):
-            # every search starts from the state as it travels to a process, so a
-            # search is the same wherever it runs
-            resample = resample.fresh()
-        settings = {**self.settings, "widening": self.widening}
+        # each search starts from the state as it travels to a process (pickled, which
+        # drops the search aids a state keeps), so a search is the same wherever it runs
+        settings = {
+            "iterations": self.iterations,
+            "playout": self.policy.name,
+            "exploration": self.exploration,
+            "playout_depth": self.playout_depth,
+            "widening": self.widening,
+        }
         jobs = [(settings, legal_actions, resample, seed, deadline) for seed in seeds]
         elsewhere: list[Future[RootCounts]] = []
         if self.workers > 1 and can_start_processes(resample):
@@ -155,17 +153,12 @@ def can_start_processes(resample: Resampler) -> bool:
     )
 
 
-def _ignore_interrupts() -> None:
-    """Ctrl-C is the parent's to handle: it ends the program, and the pool with it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _pool(size: int) -> ProcessPoolExecutor:
     """The program's pool of ``size`` search processes, started on first use."""
     pool = _POOLS.get(size)
     if pool is None:
         context = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(size, mp_context=context, initializer=_ignore_interrupts)
+        pool = ProcessPoolExecutor(size, mp_context=context, initializer=ignore_interrupts)
         _POOLS[size] = pool
     return pool
 
