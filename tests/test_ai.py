@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -42,6 +43,7 @@ def decision_states(players: int, seed: int, every: int) -> list[State]:
         ("ismcts", ISMCTSBot, (1000, None)),
         ("ismcts:250", ISMCTSBot, (250, None)),
         ("ismcts:0.5s", ISMCTSBot, (None, 0.5)),
+        ("ismcts:0.5cpu", ISMCTSBot, (None, 0.5)),
         ("hard", ISMCTSBot, (None, 1.0)),
     ],
 )
@@ -65,6 +67,9 @@ def test_ismcts_spec_with_greedy_playouts():
         "minimax",
         "ismcts:fast",
         "ismcts:0s",
+        "ismcts:0cpu",
+        "ismcts:1cpus",
+        "ismcts:cpu",
         "ismcts:-3",
         "random:2",
         "ismcts:9:random:x",
@@ -109,6 +114,31 @@ def test_ismcts_keeps_its_time_budget():
     ask(early, state)
     assert early.stats.seconds < 0.2 + 0.5
     assert early.stats.stopped_early or early.stats.seconds >= 0.2
+
+
+def test_a_cpu_budget_counts_the_searching_threads_cpu_not_the_wall_clock():
+    """Time spent waiting (here a resampler that sleeps, as a search does when other
+    processes hold the cores) eats a wall-clock budget but not a CPU one."""
+    state = decision_states(2, 8, 1)[0]
+    seat = state.current_player()
+    draw = resampler(state, seat)
+
+    def slow(rng: random.Random) -> State:
+        time.sleep(0.004)
+        return draw(rng)
+
+    wall = ISMCTSBot(3, seconds=0.04, stop_when_decided=False)
+    wall.search(state.legal_actions(), slow)
+    cpu = make_bot("ismcts:0.04cpu", seed=3)
+    assert isinstance(cpu, ISMCTSBot) and cpu.name == "ismcts:0.04cpu"
+    cpu.stop_when_decided = False
+    started = time.perf_counter()
+    cpu.search(state.legal_actions(), slow)
+    waited = time.perf_counter() - started
+    assert wall.stats.iterations <= 11  # 40 ms of wall clock hold ten sleeps at most
+    assert cpu.stats.iterations > 3 * wall.stats.iterations
+    assert 0.04 <= cpu.stats.seconds < 0.04 + 0.05  # the seconds it reports are CPU seconds
+    assert waited > 0.004 * cpu.stats.iterations
 
 
 def test_ismcts_with_cut_playouts_scores_worlds_with_the_evaluation():

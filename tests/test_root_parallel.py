@@ -69,3 +69,18 @@ def test_a_time_budget_is_kept_with_the_searches_in_other_processes() -> None:
     assert isinstance(bot, RootParallelBot)
     assert 0.3 <= bot.stats.seconds < 0.3 + 0.5
     assert bot.stats.iterations > 2
+
+
+def test_a_cpu_budget_is_each_searchs_own_cpu_time() -> None:
+    """With a CPU budget every search, here or in the pool, thinks that many CPU seconds
+    of its own thread, however busy the machine is."""
+    state = position("nile", 6)
+    bot = make_bot("ismcts:2x0.2cpu", seed=1)
+    assert isinstance(bot, RootParallelBot) and bot.cpu_clock
+    assert bot.name == "ismcts:2x0.2cpu"
+    ask(bot, state)
+    alone = make_bot("ismcts:0.2cpu", seed=1)
+    assert isinstance(alone, ISMCTSBot)
+    ask(alone, state)
+    # two searches of 0.2 CPU seconds each run about twice the iterations of one
+    assert bot.stats.iterations > 1.4 * alone.stats.iterations

@@ -5,8 +5,10 @@ Bots are named by a short spec (the CLI, the tournament runner and the web app u
 - ``random``: a uniformly random legal move;
 - ``greedy``: one ply of look-ahead with the game's evaluation function;
 - ``ismcts[:BUDGET[:PLAYOUT[:CUT]]]``: information-set MCTS, BUDGET an iteration count
-  (``500``) or seconds per move (``1s``, ``0.25s``), optionally ``Kx`` before it for K
-  root-parallel searches of that budget, one per core (``2x1s``), PLAYOUT ``random`` (default),
+  (``500``), seconds per move (``1s``, ``0.25s``) or CPU seconds of the searching thread
+  per move (``1cpu``: the same search on a busy machine, for strength runs), optionally
+  ``Kx`` before it for K root-parallel searches of that budget, one per core (``2x1s``),
+  PLAYOUT ``random`` (default),
   ``greedy`` or ``game`` (the game's own playout move), CUT the moves a playout plays
   before the evaluation judges the world (a number, ``full``, or ``game``: the game's
   advice, the default), and ``widen`` last to open a wide root's moves a few at a
@@ -70,7 +72,14 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
                 "game" if cut == "game" else None if cut == "full" else int(cut)
             )
             workers, times, budget = budget.rpartition("x")
-            seconds = float(budget[:-1]) if budget.endswith("s") else None
+            cpu_clock = budget.endswith("cpu")
+            seconds = (
+                float(budget[:-3])
+                if cpu_clock
+                else float(budget[:-1])
+                if budget.endswith("s")
+                else None
+            )
             iterations = None if seconds is not None else int(budget)
             bot: ISMCTSBot
             if times:
@@ -81,6 +90,7 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
                     seconds=seconds,
                     playout=playout,
                     playout_depth=depth,
+                    cpu_clock=cpu_clock,
                 )
             else:
                 bot = ISMCTSBot(
@@ -89,6 +99,7 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
                     seconds=seconds,
                     playout=playout,
                     playout_depth=depth,
+                    cpu_clock=cpu_clock,
                 )
             if args[3:]:
                 bot.widening = True
@@ -103,7 +114,8 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
             raise GameOptionError(f"bad bot {spec!r}: {error}") from None
     raise GameOptionError(
         f"no bot {spec!r}; bots: random, greedy,"
-        " ismcts[:[Kx]ITERATIONS|:[Kx]SECONDSs[:random|greedy|game[:CUT|full|game[:widen]]]],"
+        " ismcts[:[Kx]ITERATIONS|:[Kx]SECONDSs|:[Kx]SECONDScpu"
+        "[:random|greedy|game[:CUT|full|game[:widen]]]],"
         f" {', '.join(LEVELS)}"
     )
 

@@ -71,12 +71,11 @@ def _widened(visits: int) -> int:
     return 4 + math.isqrt(visits)
 
 
-def _left(done: int, limit: float, start: float, deadline: float) -> float:
+def _left(done: int, limit: float, start: float, deadline: float, now: float) -> float:
     """Iterations the budget still allows: what is left of an iteration budget, or what
-    the time left buys at the pace so far."""
+    the time left (``now`` read from the search's clock) buys at the pace so far."""
     left = limit - done
     if deadline != math.inf:
-        now = time.perf_counter()
         pace = done / max(now - start, 1e-9)
         left = min(left, (deadline - now) * pace)
     return left
@@ -97,6 +96,10 @@ class ISMCTSBot:
     ``playout_depth`` cuts playouts after that many actions and scores the world with the
     game's evaluation function instead of playing to the end (``None``: full playouts;
     ``"game"``: what the game advises, see :attr:`Game.playout_depth`).
+
+    A time budget counts wall-clock seconds, what a player waits; with ``cpu_clock`` it
+    counts the CPU seconds of the searching thread instead, so that a loaded machine
+    slows the search down without weakening it (strength measurements use it).
     """
 
     def __init__(
@@ -111,6 +114,7 @@ class ISMCTSBot:
         profile: bool = False,
         stop_when_decided: bool = True,
         widening: bool = False,
+        cpu_clock: bool = False,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -131,8 +135,11 @@ class ISMCTSBot:
         self.stop_when_decided = stop_when_decided
         #: Open a wide root's moves progressively, best first by the evaluation.
         self.widening = widening
+        self.cpu_clock = cpu_clock
+        self.clock = time.thread_time if cpu_clock else time.perf_counter
         self.stats = SearchStats()
-        budget = f"{seconds:g}s" if seconds is not None else f"{iterations}"
+        unit = "cpu" if cpu_clock else "s"
+        budget = f"{seconds:g}{unit}" if seconds is not None else f"{iterations}"
         self.name = f"ismcts:{budget}" + ("" if playout == "random" else f":{playout}")
 
     def step(
@@ -171,7 +178,8 @@ class ISMCTSBot:
         allowed = set(legal_actions)
         root = Node(mover=-1, allowed=allowed)
         stats = SearchStats()
-        start = time.perf_counter()
+        clock = self.clock
+        start = clock()
         ranked = (
             self._ranked(legal_actions, resample(self.rng))
             if self.widening and len(legal_actions) > WIDE
@@ -182,7 +190,7 @@ class ISMCTSBot:
         deadline = start + self.seconds if self.seconds is not None else math.inf
         limit = self.iterations if self.iterations is not None else math.inf
         while stats.iterations < limit:
-            if stats.iterations and time.perf_counter() >= deadline:
+            if stats.iterations and clock() >= deadline:
                 break
             if self.profile:
                 self._timed_iteration(root, resample, stats)
@@ -194,11 +202,13 @@ class ISMCTSBot:
             if (
                 stop_when_decided
                 and stats.iterations % DECIDED_CHECK == 0
-                and _decided(root, len(allowed), _left(stats.iterations, limit, start, deadline))
+                and _decided(
+                    root, len(allowed), _left(stats.iterations, limit, start, deadline, clock())
+                )
             ):
                 stats.stopped_early = True
                 break
-        stats.seconds = time.perf_counter() - start
+        stats.seconds = clock() - start
         self.stats = stats
         return root
 

@@ -49,6 +49,7 @@ class RootParallelBot(ISMCTSBot):
         playout: str = "random",
         exploration: float = 0.7,
         playout_depth: int | Literal["game"] | None = "game",
+        cpu_clock: bool = False,
     ) -> None:
         super().__init__(
             seed,
@@ -57,6 +58,7 @@ class RootParallelBot(ISMCTSBot):
             playout=playout,
             exploration=exploration,
             playout_depth=playout_depth,
+            cpu_clock=cpu_clock,
         )
         if workers < 1:
             raise NilegamesError(f"root parallelism needs at least one search, not {workers}")
@@ -76,12 +78,17 @@ class RootParallelBot(ISMCTSBot):
         if resample is None:
             raise NilegamesError("ismcts needs a resampler to draw worlds from its seat's view")
         start = time.perf_counter()
-        deadline = time.time() + self.seconds if self.seconds is not None else None
+        # a wall-clock budget is one deadline for every search; a CPU budget is each
+        # search's own, counted by the thread that runs it
+        wall = self.seconds is not None and not self.cpu_clock
+        deadline = time.time() + self.seconds if wall and self.seconds is not None else None
         seeds = [self.rng.getrandbits(63) for _ in range(self.workers)]
         # each search starts from the state as it travels to a process (pickled, which
         # drops the search aids a state keeps), so a search is the same wherever it runs
         settings = {
             "iterations": self.iterations,
+            "seconds": None if wall else self.seconds,
+            "cpu_clock": self.cpu_clock,
             "playout": self.policy.name,
             "exploration": self.exploration,
             "playout_depth": self.playout_depth,
@@ -110,7 +117,8 @@ def search_once(
     seed: int,
     deadline: float | None,
 ) -> RootCounts:
-    """One search of the root (in any process); a time budget ends at ``deadline``."""
+    """One search of the root (in any process); a wall-clock budget ends at ``deadline``,
+    a CPU budget is in ``settings``."""
     seconds = None if deadline is None else max(deadline - time.time(), 1e-3)
     budget = {"iterations": None, "seconds": seconds} if seconds is not None else {}
     bot = ISMCTSBot(seed, **{**settings, **budget})

@@ -45,7 +45,8 @@ def tournament_command(
         str,
         typer.Option(
             help="Bots, comma-separated: random, greedy, ismcts[:ITERATIONS|:SECONDSs"
-            "[:random|greedy]], easy, medium, hard."
+            "|:SECONDScpu[:random|greedy|game]], easy, medium, hard (SECONDScpu counts the"
+            " search's CPU time: the same bot on a busy machine)."
         ),
     ] = "greedy,random",
     players: Annotated[
