@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from nilegames.ai import tournament
-from nilegames.ai.journal import JOURNAL, GameResult, JournalError, read_journal
+from nilegames.ai.journal import JOURNAL, SETTINGS, GameResult, JournalError, read_journal
 from nilegames.ai.ratings import ELO_PER_NEPER, Z95, elo_ratings, mean_interval, wilson_interval
 from nilegames.ai.tournament import (
     comparisons,
@@ -204,10 +204,21 @@ def test_a_journal_of_another_tournament_is_refused_and_left_as_it_was(tmp_path:
     journal = tmp_path / JOURNAL
     run_tournament("nile", 2, ["random", "greedy"], games=4, seed=3, journal=journal)
     kept = journal.read_bytes()
+    settings = (tmp_path / SETTINGS).read_bytes()
+    # the settings kept beside the journal say what differs
+    with pytest.raises(JournalError, match=r"other settings .*seed: 3 there, 4 now"):
+        run_tournament("nile", 2, ["random", "greedy"], games=4, seed=4, journal=journal)
+    # the same seeds and seats in another game: only the settings can tell
+    with pytest.raises(JournalError, match="game: 'nile' there, 'artifacts' now"):
+        run_tournament("artifacts", 2, ["random", "greedy"], games=4, seed=3, journal=journal)
+    assert (tmp_path / SETTINGS).read_bytes() == settings
+    # a journal without its settings (written before they were kept) is checked game by game
+    (tmp_path / SETTINGS).unlink()
     with pytest.raises(JournalError, match=r"line 1: game 0 was played with seed \d+"):
         run_tournament("nile", 2, ["random", "greedy"], games=4, seed=4, journal=journal)
     with pytest.raises(JournalError, match="line 3: game 2 is not in this tournament of 2"):
         run_tournament("nile", 2, ["random", "greedy"], games=2, seed=3, journal=journal)
+    assert not (tmp_path / SETTINGS).exists()  # a refused run leaves the folder as it was
     journal.write_bytes(b"not json\n" + kept)
     with pytest.raises(JournalError, match="line 1: not a game record"):
         run_tournament("nile", 2, ["random", "greedy"], games=4, seed=3, journal=journal)

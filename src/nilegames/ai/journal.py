@@ -25,6 +25,9 @@ from typing import Any
 from nilegames.core import GameOptionError
 
 JOURNAL = "games.jsonl"
+#: What a journal's games are (game, players, options, bots, seed, games per table),
+#: written beside it when the tournament starts and checked when it resumes.
+SETTINGS = "settings.json"
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,21 @@ class GameResult:
     search: tuple[tuple[int, float], ...]
     first: int = 0  # the seat that made the game's first decision
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameResult:
+        """A game from its JSON record (ValueError, KeyError or TypeError if it is not one)."""
+        returns = tuple(float(r) for r in data["returns"])
+        searched = data.get("search") or [(0, 0.0)] * len(returns)  # results.json has none
+        return cls(
+            index=int(data["index"]),
+            seed=int(data["seed"]),
+            bots=tuple(str(bot) for bot in data["bots"]),
+            returns=returns,
+            decisions=int(data["decisions"]),
+            search=tuple((int(n), float(speed)) for n, speed in searched),
+            first=int(data.get("first", 0)),
+        )
+
     def to_json(self) -> dict[str, Any]:
         return {
             "index": self.index,
@@ -73,29 +91,69 @@ def journal_line(result: GameResult) -> str:
 
 def read_journal(path: Path, tasks: Sequence[GameTask]) -> dict[int, GameResult]:
     """The games already played, by index, each checked against the schedule."""
-    if not path.exists():
-        return {}
-    lines = path.read_text(encoding="utf-8").splitlines()
     played: dict[int, GameResult] = {}
+    for number, result in _records(path):
+        _check(path, number, result, tasks)
+        played[result.index] = result
+    return played
+
+
+def read_games(path: Path) -> list[GameResult]:
+    """Every finished game of a journal, in the order they ended (for ladders)."""
+    return [result for _, result in _records(path)]
+
+
+def _records(path: Path) -> list[tuple[int, GameResult]]:
+    """Each game of the journal with its line number; a last line cut short is left out."""
+    if not path.exists():
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    records = []
     for number, line in enumerate(lines, start=1):
         try:
-            data: dict[str, Any] = json.loads(line)
-            result = GameResult(
-                index=int(data["index"]),
-                seed=int(data["seed"]),
-                bots=tuple(str(bot) for bot in data["bots"]),
-                returns=tuple(float(r) for r in data["returns"]),
-                decisions=int(data["decisions"]),
-                search=tuple((int(n), float(speed)) for n, speed in data.get("search", [])),
-                first=int(data.get("first", 0)),
-            )
+            records.append((number, GameResult.from_json(json.loads(line))))
         except (ValueError, KeyError, TypeError) as error:
             if number == len(lines) and not line.endswith("}"):
                 break  # the last game was being written when the run was stopped
             raise JournalError(f"{path}, line {number}: not a game record ({error})") from None
-        _check(path, number, result, tasks)
-        played[result.index] = result
-    return played
+    return records
+
+
+def check_kept_settings(folder: Path, settings: Mapping[str, Any]) -> None:
+    """Refuse a folder whose kept settings differ from the tournament's: a journal's seeds
+    and seats alone do not tell one game from another (the same --seed and --bots in
+    NILE and in banks schedule alike).  A folder without them passes."""
+    path = folder / SETTINGS
+    if not path.exists():
+        return
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as error:
+        raise JournalError(f"{path}: not a tournament's settings ({error})") from None
+    wanted = _as_json(settings)
+    differ = sorted(key for key in {*kept, *wanted} if kept.get(key) != wanted.get(key))
+    if differ:
+        said = "; ".join(
+            f"{key}: {kept.get(key)!r} there, {wanted.get(key)!r} now" for key in differ
+        )
+        raise JournalError(
+            f"{path}: this folder's games were played with other settings ({said});"
+            " use the same settings or another --out folder"
+        )
+
+
+def keep_settings(folder: Path, settings: Mapping[str, Any]) -> None:
+    """Write the tournament's settings beside its journal (once its games are checked)."""
+    path = folder / SETTINGS
+    if not path.exists():
+        text = json.dumps(_as_json(settings), indent=1, sort_keys=True)
+        path.write_text(text + "\n", encoding="utf-8")
+
+
+def _as_json(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings as JSON reads them back (tuples become lists)."""
+    data: dict[str, Any] = json.loads(json.dumps(dict(settings)))
+    return data
 
 
 def _check(path: Path, number: int, result: GameResult, tasks: Sequence[GameTask]) -> None:

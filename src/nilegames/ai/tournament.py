@@ -35,14 +35,16 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from nilegames.ai import ask, make_bot
 from nilegames.ai.journal import (
     GameResult,
     GameTask,
     append_games,
+    check_kept_settings,
     drop_cut_line,
+    keep_settings,
     read_journal,
 )
 from nilegames.ai.ratings import Interval, elo_ratings, mean_interval, wilson_interval
@@ -113,6 +115,10 @@ class TournamentResult:
         self.pairwise = head_to_head(self.games)
         self.standings = standings(self.games, self.bots, self.players)
         self.turn_order = turn_order(self.games, self.players)
+
+    @property
+    def title(self) -> str:
+        return f"{self.game_id}, {self.players} players, {len(self.games)} games, seed {self.seed}"
 
     def to_json(self) -> dict[str, Any]:
         """Settings, results, performance and per-game records, ready for ``json.dump``."""
@@ -265,13 +271,19 @@ def play_games(
     backend: str = "local",
     address: str | None = None,
     journal: Path | None = None,
+    settings: Mapping[str, Any] | None = None,
 ) -> list[GameResult]:
     """Play every task, in ``jobs`` processes if more than one (or as Ray tasks, see
     :mod:`nilegames.parallel`); results in index order.  With a ``journal``, the games
-    it holds are taken as played and each new one is appended to it as it ends."""
+    it holds are taken as played and each new one is appended to it as it ends; the
+    tournament's ``settings`` are kept beside it (checked against those there first)."""
     before = {}
     if journal is not None:
+        if settings is not None:
+            check_kept_settings(journal.parent, settings)
         before = read_journal(journal, tasks)
+        if settings is not None:
+            keep_settings(journal.parent, settings)
         drop_cut_line(journal)
     tasks_left = [task for task in tasks if task.index not in before]
     done = len(before)
@@ -327,8 +339,24 @@ def run_tournament(
     specs = check_settings(game_id, players, bot_specs, games, jobs, options)
     per_table = games_per_table(games, players)
     tasks = schedule(game_id, players, specs, per_table, seed, options)
+    settings = {
+        "game": game_id,
+        "players": players,
+        "bots": list(specs),
+        "options": options,
+        "seed": seed,
+        "games_per_table": per_table,
+    }
     start = time.perf_counter()
-    played = play_games(tasks, jobs, progress, backend=backend, address=address, journal=journal)
+    played = play_games(
+        tasks,
+        jobs,
+        progress,
+        backend=backend,
+        address=address,
+        journal=journal,
+        settings=settings,
+    )
     return TournamentResult(
         game_id=game_id,
         players=players,
@@ -463,6 +491,18 @@ def _standing(bot: str, games: Sequence[GameResult], players: int, elo: Interval
 
 
 # -- the files ---------------------------------------------------------------------------------
+class Rated(Protocol):
+    """What the picture and the tables show: a tournament's or a ladder's ratings."""
+
+    players: int
+    anchor: str
+    standings: list[Standing]
+    pairwise: dict[tuple[str, str], tuple[float, int]]
+
+    @property
+    def title(self) -> str: ...
+
+
 def save_results(result: TournamentResult, folder: str | Path) -> tuple[Path, Path]:
     """Write ``results.json`` and ``results.png`` into ``folder`` (made if missing)."""
     folder = Path(folder)
@@ -474,7 +514,7 @@ def save_results(result: TournamentResult, folder: str | Path) -> tuple[Path, Pa
 
 
 # -- the picture -------------------------------------------------------------------------------
-def plot(result: TournamentResult, path: str | Path) -> None:
+def plot(result: Rated, path: str | Path) -> None:
     """Win rates and Elo ratings with their 95 % intervals, as a PNG.  Uses the Agg canvas
     directly (no pyplot), so it needs no display and touches no global state."""
     from matplotlib.figure import Figure
@@ -509,9 +549,7 @@ def plot(result: TournamentResult, path: str | Path) -> None:
     )
     elo.set(xlabel=f"Elo ({result.anchor}), 95 % interval")
     elo.grid(axis="x", alpha=0.3)
-    figure.suptitle(
-        f"{result.game_id}, {result.players} players, {len(result.games)} games, seed {result.seed}"
-    )
+    figure.suptitle(result.title)
     figure.savefig(path, dpi=100)
 
 

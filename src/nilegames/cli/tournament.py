@@ -1,4 +1,5 @@
-"""``nilegames tournament GAME``: a round robin between bots, its standings and tables.
+"""``nilegames tournament GAME``: a round robin between bots, its standings and tables;
+``nilegames ladder FOLDER...``: one Elo ladder from several tournaments' games.
 
 Registered on the app in :mod:`nilegames.cli.main`; the work is in
 :mod:`nilegames.ai.tournament`.
@@ -6,6 +7,7 @@ Registered on the app in :mod:`nilegames.cli.main`; the work is in
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -17,12 +19,15 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from nilegames.ai.journal import JOURNAL
+from nilegames.ai.journal import JOURNAL, JournalError
+from nilegames.ai.ladder import build_ladder
 from nilegames.ai.ratings import Interval
 from nilegames.ai.tournament import (
+    Rated,
     TournamentResult,
     check_settings,
     games_per_table,
+    plot,
     run_tournament,
     save_results,
     tables,
@@ -166,7 +171,7 @@ def play_tournament(
         raise typer.Exit(130) from None
 
 
-def standings_table(result: TournamentResult) -> Table:
+def standings_table(result: Rated) -> Table:
     """One line per bot, strongest first, every figure with its 95 % interval."""
     searched = any(s.searches for s in result.standings)
     table = Table(
@@ -217,7 +222,7 @@ def plus_minus(interval: Interval, style: str) -> str:
     return f"{interval.estimate:{style}} ± {spread}"
 
 
-def head_to_head_table(result: TournamentResult) -> Table:
+def head_to_head_table(result: Rated) -> Table:
     """Row bot's score against column bot (win 1, tie ½, loss 0 per pair of seats)."""
     order = [s.bot for s in result.standings]
     table = Table(title="Head to head: row's score vs column", box=box.SIMPLE_HEAD)
@@ -231,3 +236,35 @@ def head_to_head_table(result: TournamentResult) -> Table:
             cells.append(f"{score / count:.1%}" if count else "-")
         table.add_row(row, *cells)
     return table
+
+
+def ladder_command(
+    folders: Annotated[
+        list[Path],
+        typer.Argument(help="Tournament folders (--out of each run) of one game and player count."),
+    ],
+    out: Annotated[
+        Path | None, typer.Option(help="Write ladder.json and ladder.png into this folder.")
+    ] = None,
+) -> None:
+    """Rate the bots of several tournaments together: every game of every folder (finished
+    or still running) in one Elo fit, with win rates and head-to-head scores."""
+    try:
+        ladder = build_ladder(folders)
+    except JournalError as error:
+        typer.echo(f"nilegames: {error}", err=True)
+        raise typer.Exit(2) from None
+    console = Console(highlight=False)
+    for source in ladder.sources:
+        console.print(f"{source.folder}: {len(source.games)} games")
+    console.print(standings_table(ladder))
+    console.print(head_to_head_table(ladder))
+    if out is not None:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            (out / "ladder.json").write_text(json.dumps(ladder.to_json(), indent=1) + "\n")
+            plot(ladder, out / "ladder.png")
+        except OSError as error:
+            typer.echo(f"nilegames: cannot write the ladder: {error}", err=True)
+            raise typer.Exit(2) from None
+        console.print(f"Wrote {out / 'ladder.json'} and {out / 'ladder.png'}")
