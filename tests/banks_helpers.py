@@ -496,3 +496,15 @@ def water_rows(state: BanksState, stack: int = 0) -> set[int]:
     return {
         a - water(stack, 0) for a in state.legal_actions() if water(stack, 0) <= a < water(stack, 8)
     }
+
+
+#: §1 "The water cards": faces (inner, outer) and their counts, in the table's order
+#: (which §9 says is the order of the chance outcomes 0-5).
+DOC_FACES = (
+    ((SINGLE, SINGLE), 16),
+    ((SINGLE, DOUBLE), 8),
+    ((SINGLE, NONE), 10),
+    ((DOUBLE, DOUBLE), 3),
+    ((DOUBLE, SINGLE), 4),
+    ((DOUBLE, NONE), 4),
+)

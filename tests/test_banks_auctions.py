@@ -1,56 +1,37 @@
-"""AN DEN UFERN DES NILS (banks): the reconstructed components field by field and card by
-card, the bidding variants in detail, and the secrecy of a bid under way.
+"""AN DEN UFERN DES NILS (banks): the bidding variants in detail and the secrecy of a bid
+under way: the first-player auction (§7), a seat it leaves without plants (§3), the
+hippopotamus auction and its winner's extra turn (§7), what a bid under way hides and
+what the resampler redraws (§8).
 
-Expected values are written here as literal data copied from docs/rules/banks.md (the
-palm table of §1, the face and back tables of §1, the variants of §7, the hidden
-information of §8), never recomputed with the engine's own formulas.  Positions are built
-as in tests/test_banks_rules.py: by play, choosing every chance outcome, and where play
-would take too long, with the zone-to-zone helpers of tests/banks_helpers.py.  The states
-whose secrecy is checked are reached by play alone, so that a resampled world's history
-can be replayed from the start.
+Expected values are literal data from docs/rules/banks.md, never recomputed with the
+engine's own formulas.  Positions are built as in tests/test_banks_rules.py: by play,
+choosing every chance outcome, and where play would take too long, with the zone-to-zone
+helpers of tests/banks_helpers.py.  The states whose secrecy is checked are reached by
+play alone, so that a resampled world's history can be replayed from the start.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from nilegames.core import resolve_chance
 from nilegames.games.banks.actions import BID, BUY_JOKER, END_ACTIONS, USE_JOKER
-from nilegames.games.banks.board import EBB_1, FIELDS, NUM_FIELDS, NUM_MARKET_ROWS, PALMS, ROWS
-from nilegames.games.banks.cards import (
-    DESERT,
-    DOUBLE,
-    EVENTS,
-    FACE_COUNTS,
-    FACES,
-    HIPPO,
-    NONE,
-    NUM_DESERT,
-    NUM_WATER,
-    ROT,
-    SINGLE,
-    desert_counts,
-    water_counts,
-)
+from nilegames.games.banks.board import EBB_1, ROWS
+from nilegames.games.banks.cards import HIPPO
 from nilegames.games.banks.game import BanksGame
 from nilegames.games.banks.state import (
     ACTIONS,
     BIDDING,
     DESERT_BACK,
     EBBING,
-    EMPTY_GROUND,
     FIRST,
     FLOODING,
     OPEN_PLANTS,
     RIPE,
-    ROUND_LIMIT,
     SET_DESERT,
     SPOILED,
     TOP_FACE,
@@ -58,6 +39,7 @@ from nilegames.games.banks.state import (
 )
 from tests.banks_helpers import (
     AUBERGINE,
+    DOC_FACES,
     DRY_TOPS,
     FLAX,
     N3,
@@ -69,7 +51,6 @@ from tests.banks_helpers import (
     SS,
     WHEAT,
     chance,
-    desert_count,
     end_actions,
     event,
     events,
@@ -91,88 +72,9 @@ from tests.banks_helpers import (
     refused,
     remove,
     reveal,
-    set_top,
     setup_desert,
     water,
-    water_count,
 )
-
-# -- literal data from docs/rules/banks.md ------------------------------------------------
-
-#: §1 "The board": the palm table, row by row, each row from the Nile out (field 1 first).
-DOC_PALM_TABLE = {
-    2: (3, 2),
-    3: (4, 3, 2),
-    4: (4, 3, 2, 1),
-    5: (4, 4, 3, 2, 1),
-}
-#: The same table laid out on the 28 field ids (§1: rows 0-3 the north 2-, 3-, 4-, 5-row,
-#: rows 4-7 the south ones in the same order; ids run row by row from the Nile outwards).
-DOC_PALMS = (
-    *(3, 2),  # fields 0-1: north 2-row
-    *(4, 3, 2),  # 2-4: north 3-row
-    *(4, 3, 2, 1),  # 5-8: north 4-row
-    *(4, 4, 3, 2, 1),  # 9-13: north 5-row
-    *(3, 2),  # 14-15: south 2-row
-    *(4, 3, 2),  # 16-18: south 3-row
-    *(4, 3, 2, 1),  # 19-22: south 4-row
-    *(4, 4, 3, 2, 1),  # 23-27: south 5-row
-)
-#: §1 edition 2: the 4- and 5-field rows have one palm more, 4 at most (2 on every desert
-#: edge).
-DOC_PALM_TABLE_2 = {
-    2: (3, 2),
-    3: (4, 3, 2),
-    4: (4, 4, 3, 2),
-    5: (4, 4, 4, 3, 2),
-}
-DOC_PALMS_2 = tuple(palms for row in ROWS for palms in DOC_PALM_TABLE_2[len(row)])
-
-#: §1 "The water cards": faces (inner, outer) and their counts, in the table's order
-#: (which §9 says is the order of the chance outcomes 0-5).
-DOC_FACES = (
-    ((SINGLE, SINGLE), 16),
-    ((SINGLE, DOUBLE), 8),
-    ((SINGLE, NONE), 10),
-    ((DOUBLE, DOUBLE), 3),
-    ((DOUBLE, SINGLE), 4),
-    ((DOUBLE, NONE), 4),
-)
-
-#: §1 "Event backs", (kind, palms, arrow) -> cards.  Water: 5 rot of each palm value (one
-#: of each with an arrow), 15 desert (3 with an arrow), 10 hippo (2 with an arrow).
-DOC_WATER_BACKS = {
-    (ROT, 1, False): 4,
-    (ROT, 1, True): 1,
-    (ROT, 2, False): 4,
-    (ROT, 2, True): 1,
-    (ROT, 3, False): 4,
-    (ROT, 3, True): 1,
-    (ROT, 4, False): 4,
-    (ROT, 4, True): 1,
-    (DESERT, 0, False): 12,
-    (DESERT, 0, True): 3,
-    (HIPPO, 0, False): 8,
-    (HIPPO, 0, True): 2,
-}
-#: Desert: 3 rot of each palm value (an arrow on one rot 2 and one rot 4), 10 desert (2
-#: with an arrow), 8 hippo (2 with an arrow).
-DOC_DESERT_BACKS = {
-    (ROT, 1, False): 3,
-    (ROT, 2, False): 2,
-    (ROT, 2, True): 1,
-    (ROT, 3, False): 3,
-    (ROT, 4, False): 2,
-    (ROT, 4, True): 1,
-    (DESERT, 0, False): 8,
-    (DESERT, 0, True): 2,
-    (HIPPO, 0, False): 6,
-    (HIPPO, 0, True): 2,
-}
-
-#: The four variants of §7, all on.
-ALL_VARIANTS = {"hippo_auction": True, "bid_start": True, "seed_trade": True, "joker_heal": True}
-
 
 # -- building positions --------------------------------------------------------------------
 
@@ -251,115 +153,6 @@ def bid_view(state: BanksState, viewer: int | None, seat: int) -> dict[str, Any]
     obs = state.public_observation() if viewer is None else state.observation(viewer)
     entries = [e for e in obs["log"] if e["event"] == "bid" and e["seat"] == seat]
     return dict(entries[-1])
-
-
-# -- §1 components, field by field and card by card -------------------------------------------
-
-
-def test_palm_map_field_by_field_matches_the_rules_table_short_rows_included() -> None:
-    assert len(DOC_PALMS) == NUM_FIELDS
-    for length, palms in DOC_PALM_TABLE.items():  # the table and its layout agree
-        rows = [row for row in ROWS if len(row) == length]
-        assert len(rows) == 2 and all(tuple(DOC_PALMS[f] for f in row) == palms for row in rows)
-    assert [FIELDS[f].palms for f in range(NUM_FIELDS)] == list(DOC_PALMS)
-    # the short rows' extra palm: a 2-row's first field (one from the desert's edge) has 3,
-    # the 4-row's third (one from the edge too) only 2; 3-rows start on 4 like longer rows
-    assert FIELDS[ROWS[0][0]].palms == 3 and FIELDS[ROWS[2][2]].palms == 2
-    assert FIELDS[ROWS[1][0]].palms == 4 and FIELDS[ROWS[1][-1]].palms == 2
-    # every seat is shown the same map (edition 1; edition 2 below)
-    layout = playing(5, rules=1).observation(3)["layout"]["rows"]
-    shown = {cell["field"]: cell["palms"] for row in layout for cell in row["fields"]}
-    assert shown == dict(enumerate(DOC_PALMS))
-    assert PALMS[1] == DOC_PALMS
-
-
-def test_edition_2_gives_the_long_rows_one_palm_more_and_shows_it() -> None:
-    assert PALMS[2] == DOC_PALMS_2
-    assert all(PALMS[2][row[-1]] == 2 for row in ROWS)  # the set-up's deserts: 1 or 2
-    for f in range(NUM_FIELDS):  # one more in the 4- and 5-field rows, 4 at most
-        long_row = len(ROWS[FIELDS[f].row]) >= 4
-        assert PALMS[2][f] == (min(4, PALMS[1][f] + 1) if long_row else PALMS[1][f])
-    state = playing(5)
-    layout = state.observation(3)["layout"]["rows"]
-    shown = {cell["field"]: cell["palms"] for row in layout for cell in row["fields"]}
-    assert shown == dict(enumerate(DOC_PALMS_2))
-    assert "north 5-row field 5 (2 palms)" in state.action_to_string(grow(ROWS[3][-1]))
-
-
-@pytest.mark.parametrize(("rules", "palms"), [(1, DOC_PALMS), (2, DOC_PALMS_2)])
-def test_a_fields_palms_are_the_market_rows_its_harvest_may_enter_on_all_28_fields(
-    rules: int, palms: tuple[int, ...]
-) -> None:
-    """A ripe plant of v palms may enter the v rightmost market rows (§1), so the palm map
-    is what harvesting does: checked on every field with five players (no strip).  The
-    set-up's desert cards lie on the north edge in one game, the south edge in the other."""
-    north_deserts = playing(5, rules=rules)
-    south = (ROWS[5][-1], ROWS[6][-1], ROWS[7][-1])
-    # seat 3's default ripe plant would go on the south 4-row's last field: move it
-    south_deserts = playing(5, deserts=south, plants={3: ((21, WHEAT), (24, FLAX))}, rules=rules)
-    for field in range(NUM_FIELDS):
-        base = north_deserts if field not in SET_UP_DESERTS else south_deserts
-        state = base.clone()
-        assert state.fields_ground[field] == EMPTY_GROUND and state.seat == 0
-        put(state, field, 0, WHEAT)
-        targets = {
-            a - harvest(field, 0)
-            for a in state.legal_actions()
-            if harvest(field, 0) <= a < harvest(field, 0) + NUM_MARKET_ROWS
-        }
-        assert targets == set(range(palms[field])), field
-
-
-def test_the_45_water_faces_split_as_the_rules_table_and_the_first_top_draws_by_it() -> None:
-    assert list(FACES) == [face for face, _count in DOC_FACES]
-    assert list(FACE_COUNTS.items()) == list(DOC_FACES)
-    # each water card pairs a face with a back: the backs per face add up to the same
-    assert [sum(backs) for backs in water_counts()] == [count for _face, count in DOC_FACES]
-    # the first top turned up is drawn from all 45 cards by these counts
-    state = new_state(2)
-    assert state.phase == TOP_FACE
-    outcomes = state.chance_outcomes()
-    assert [face for face, _p in outcomes] == list(range(6))
-    assert [p for _face, p in outcomes] == pytest.approx(
-        [16 / 45, 8 / 45, 10 / 45, 3 / 45, 4 / 45, 4 / 45]
-    )
-    # the second top comes from the 44 left
-    reveal(state, SS)
-    assert [p for _face, p in state.chance_outcomes()] == pytest.approx(
-        [15 / 44, 8 / 44, 10 / 44, 3 / 44, 4 / 44, 4 / 44]
-    )
-
-
-def test_the_water_and_desert_backs_split_by_rot_palms_desert_hippo_and_arrow() -> None:
-    # the literal tables add up as the doc's totals say
-    assert sum(DOC_WATER_BACKS.values()) == NUM_WATER == 45
-    assert sum(n for (_k, _p, arrow), n in DOC_WATER_BACKS.items() if arrow) == 9
-    assert sum(DOC_DESERT_BACKS.values()) == NUM_DESERT == 30
-    assert sum(n for (_k, _p, arrow), n in DOC_DESERT_BACKS.items() if arrow) == 6
-
-    def by_event(counts: list[int]) -> dict[tuple[int, int, bool], int]:
-        return {EVENTS[e]: n for e, n in enumerate(counts) if n}
-
-    water_backs = [sum(backs[e] for backs in water_counts()) for e in range(len(EVENTS))]
-    assert by_event(water_backs) == DOC_WATER_BACKS
-    assert by_event(desert_counts()) == DOC_DESERT_BACKS
-    # a new game holds them all unseen
-    state = playing(2)
-    assert by_event([sum(b[e] for b in state.water_unseen) for e in range(len(EVENTS))]) == (
-        DOC_WATER_BACKS
-    )
-    assert by_event(state.desert_unseen) == DOC_DESERT_BACKS
-    # the first desert card a flood covers turns up a back by these odds: round 2, seat 1
-    # floods the north 3-row's last field, the set-up's desert card
-    lay_water(state, N3, SS, SS, seat=0)
-    set_top(state, 1, 0, SS)
-    end_actions(state)
-    assert state.round == 2 and state.phase == FLOODING and state.seat == 1
-    move(state, water(0, N3))
-    assert state.phase == DESERT_BACK
-    odds = {EVENTS[e]: p for e, p in state.chance_outcomes()}
-    assert odds == pytest.approx({key: n / 30 for key, n in DOC_DESERT_BACKS.items()})
-    assert water_count(state) == NUM_WATER and desert_count(state) == NUM_DESERT
 
 
 # -- §7 the first-player auction ----------------------------------------------------------------
@@ -662,83 +455,3 @@ def test_the_cards_under_the_stack_tops_are_in_no_world_they_are_drawn_when_turn
             drawn[resolve_chance(world, rng)] += 1
             assert world.tops[0][1] in range(6)
     assert len(drawn) > 1  # not one card copied into every world
-
-
-# -- random games with every variant on ---------------------------------------------------------
-
-VARIANT_SETTINGS = settings(
-    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-
-
-def variant_game(players: int, seed: int) -> Iterator[BanksState]:
-    """The state before every action of one random game with the four variants on, then
-    the final state (one state object, played on: read it before the next is asked for)."""
-    game = BanksGame(players, **ALL_VARIANTS)
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    steps = 0
-    while not state.is_terminal():
-        yield state
-        steps += 1
-        assert steps <= game.max_game_length()
-        if state.is_chance_node():
-            resolve_chance(state, rng)
-        else:
-            state.apply_action(rng.choice(state.legal_actions()), player=state.current_player())
-    yield state
-
-
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(2, 5), seed=st.integers(0, 2**32 - 1))
-def test_with_every_variant_on_nothing_is_created_or_lost_and_the_game_ends(
-    players: int, seed: int
-) -> None:
-    """75 plants (15 a colour: supply + boat + fields + market + lost), 45 water cards
-    (stacks + fields + discard + out of the game), 30 desert cards (pile + fields + jokers
-    + spent + the set-up's still to place) in every state; the game ends within its
-    length bound and the round limit, by a game_over event."""
-    for state in variant_game(players, seed):
-        assert plants_conserved(state)
-        assert water_count(state) == NUM_WATER
-        assert sum(map(sum, state.water_unseen)) == NUM_WATER - state.water_discard
-        assert desert_count(state) == NUM_DESERT
-        assert min(state.jokers) >= 0 and state.desert_pile >= 0
-    final = state
-    assert final.is_terminal() and final.round <= ROUND_LIMIT
-    assert events(final, "game_over") and events(final, "auction")  # bid_start: always one
-    assert sum(final.returns()) == pytest.approx(0.0)
-
-
-@VARIANT_SETTINGS
-@given(players=st.integers(2, 5), seed=st.integers(0, 2**32 - 1))
-def test_with_every_variant_on_bids_under_way_stay_secret_and_resampling_keeps_views(
-    players: int, seed: int
-) -> None:
-    """At every bid of a random game: whatever the bidder bids (its least or its most),
-    while the auction goes on every other seat and a spectator see the same; and a world
-    resampled for any seat keeps that seat's view and the spectator's."""
-    checked = 0
-    rng = random.Random(seed)
-    for state in variant_game(players, seed):
-        if state.phase != BIDDING:
-            continue
-        bidder = state.seat
-        worlds = []
-        for amount in (state.legal_actions()[0], state.legal_actions()[-1]):
-            world = state.clone()
-            world.apply_action(amount, player=bidder)
-            worlds.append(world)
-        if all(w.phase == BIDDING and w.bids[bidder] >= 0 for w in worlds):
-            low, high = worlds
-            for viewer in range(players):
-                if viewer != bidder:
-                    assert low.observation(viewer) == high.observation(viewer)
-            assert low.public_observation() == high.public_observation()
-            checked += 1
-        for viewer in range(players):
-            world = state.resample_from_infostate(viewer, rng)
-            assert world.observation(viewer) == state.observation(viewer)
-            assert world.public_observation() == state.public_observation()
-            assert world.bids[viewer] == state.bids[viewer]
-    assert checked >= 1  # the first-player auction's first bid, at least
