@@ -5,18 +5,25 @@ racks, and lays tiles with ``apply_action(kind * 8 + exit)``, so every tile on t
 went through the engine's own legality check.  Long rivers need more tiles than a rack
 holds: :func:`give` sets a rack directly, moving tiles between the bag and the rack so
 that no tile is created or lost (:func:`tile_count` stays 104).
+
+The random games the property tests check (:func:`games`, and :func:`crowded_games`,
+whose rivers loop and cross) and their Hypothesis settings are here too.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from nilegames.core import IllegalActionError
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+from nilegames.core import Action, IllegalActionError, State
 from nilegames.games.pharaohs import board
 from nilegames.games.pharaohs.actions import END_TURN, tile_action
 from nilegames.games.pharaohs.game import PharaohsGame
+from nilegames.games.pharaohs.river import NEXT
 from nilegames.games.pharaohs.state import DRAW, ORDER, PLAY, PharaohsState
 from nilegames.games.pharaohs.tiles import (
     CENTER90,
@@ -37,6 +44,7 @@ from nilegames.games.pharaohs.tiles import (
     S,
     W,
 )
+from tests.conftest import random_game
 
 #: One tile laid: (kind, exit the river leaves it by).
 Move = tuple[int, int]
@@ -289,3 +297,62 @@ def at_the_goal_door(rack: list[int]) -> PharaohsState:
     end_turn(state)
     assert state.phase == PLAY and state.seat == 1
     return state
+
+
+# -- random games for the property tests ---------------------------------------------
+
+
+SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+Config = tuple[int, int, float]
+
+
+@st.composite
+def configs(draw: st.DrawFn) -> Config:
+    players = draw(st.integers(2, 4))
+    seed = draw(st.integers(0, 2**32))
+    eager = draw(st.sampled_from([0.5, 0.8, 0.95]))
+    return players, seed, eager
+
+
+def games(config: Config) -> Iterator[PharaohsState]:
+    """The state before every action of one random game, then the final state."""
+    players, seed, eager = config
+
+    def choose(state: State, legal: list[Action], rng: random.Random) -> Action:
+        tiles = [a for a in legal if a != END_TURN]
+        if tiles and (END_TURN not in legal or rng.random() < eager):
+            return rng.choice(tiles)
+        return END_TURN
+
+    for state in random_game("pharaohs", players, seed, choose):
+        assert isinstance(state, PharaohsState)
+        yield state
+
+
+def crowded_games(config: Config) -> Iterator[PharaohsState]:
+    """Like :func:`games`, but the seats mostly lead the river against its own tiles, so
+    that it loops and crosses itself (random rivers seldom do)."""
+    players, seed, eager = config
+
+    def crowding(state: PharaohsState, action: Action) -> int:
+        target = NEXT[state.end_cell][action % 8]
+        if target < 0:
+            return 0
+        if state.exits[target]:
+            return 10  # the next tile would be a crossing
+        return sum(1 for beyond in NEXT[target] if beyond >= 0 and state.exits[beyond])
+
+    def choose(state: State, legal: list[Action], rng: random.Random) -> Action:
+        assert isinstance(state, PharaohsState)
+        tiles = [a for a in legal if a != END_TURN]
+        if not tiles or (END_TURN in legal and rng.random() > eager):
+            return END_TURN
+        if rng.random() < 0.7:
+            most = max(crowding(state, a) for a in tiles)
+            tiles = [a for a in tiles if crowding(state, a) == most]
+        return rng.choice(tiles)
+
+    for state in random_game("pharaohs", players, seed, choose):
+        assert isinstance(state, PharaohsState)
+        yield state

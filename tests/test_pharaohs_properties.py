@@ -4,30 +4,24 @@ Each game is played with random legal moves; ``eager`` is how often a seat that 
 a tile lays one rather than ending its turn, so that some games reach the goal and lay
 five tiles in a turn.  The river's geometry, the way-on rule and the scores are checked
 against small reference implementations written here from docs/rules/pharaohs.md, not
-against the engine's own tables.
+against the engine's own tables.  The random games and their settings are in
+tests/pharaohs_helpers.py; hidden information and copies are checked in
+tests/test_pharaohs_resample_and_copies.py.
 """
 
 from __future__ import annotations
 
-import ast
-import copy
-import pickle
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from nilegames.core import Action, IllegalActionError, State, resolve_chance
+from nilegames.core import IllegalActionError
 from nilegames.games.pharaohs import board
-from nilegames.games.pharaohs import resample as resample_module
-from nilegames.games.pharaohs import state as state_module
 from nilegames.games.pharaohs.actions import END_TURN, NUM_ACTIONS
-from nilegames.games.pharaohs.game import PharaohsGame
 from nilegames.games.pharaohs.river import NEXT, reach_map, way_on
-from nilegames.games.pharaohs.state import ORDER, PICKLED_FIELDS, PLAY, PharaohsState
+from nilegames.games.pharaohs.state import ORDER, PLAY, PharaohsState
 from nilegames.games.pharaohs.tiles import (
     COUNTS,
     NE,
@@ -43,64 +37,7 @@ from nilegames.games.pharaohs.tiles import (
     S,
     W,
 )
-from tests.conftest import random_game
-from tests.pharaohs_helpers import snapshot
-
-SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-Config = tuple[int, int, float]
-
-
-@st.composite
-def configs(draw: st.DrawFn) -> Config:
-    players = draw(st.integers(2, 4))
-    seed = draw(st.integers(0, 2**32))
-    eager = draw(st.sampled_from([0.5, 0.8, 0.95]))
-    return players, seed, eager
-
-
-def games(config: Config) -> Iterator[PharaohsState]:
-    """The state before every action of one random game, then the final state."""
-    players, seed, eager = config
-
-    def choose(state: State, legal: list[Action], rng: random.Random) -> Action:
-        tiles = [a for a in legal if a != END_TURN]
-        if tiles and (END_TURN not in legal or rng.random() < eager):
-            return rng.choice(tiles)
-        return END_TURN
-
-    for state in random_game("pharaohs", players, seed, choose):
-        assert isinstance(state, PharaohsState)
-        yield state
-
-
-def crowded_games(config: Config) -> Iterator[PharaohsState]:
-    """Like :func:`games`, but the seats mostly lead the river against its own tiles, so
-    that it loops and crosses itself (random rivers seldom do)."""
-    players, seed, eager = config
-
-    def crowding(state: PharaohsState, action: Action) -> int:
-        target = NEXT[state.end_cell][action % 8]
-        if target < 0:
-            return 0
-        if state.exits[target]:
-            return 10  # the next tile would be a crossing
-        return sum(1 for beyond in NEXT[target] if beyond >= 0 and state.exits[beyond])
-
-    def choose(state: State, legal: list[Action], rng: random.Random) -> Action:
-        assert isinstance(state, PharaohsState)
-        tiles = [a for a in legal if a != END_TURN]
-        if not tiles or (END_TURN in legal and rng.random() > eager):
-            return END_TURN
-        if rng.random() < 0.7:
-            most = max(crowding(state, a) for a in tiles)
-            tiles = [a for a in tiles if crowding(state, a) == most]
-        return rng.choice(tiles)
-
-    for state in random_game("pharaohs", players, seed, choose):
-        assert isinstance(state, PharaohsState)
-        yield state
-
+from tests.pharaohs_helpers import SETTINGS, Config, configs, crowded_games, games, snapshot
 
 # -- a reference geometry, from the rules document ----------------------------------------
 
@@ -457,170 +394,3 @@ def test_bad_actions_change_nothing(config: Config) -> None:
             else:
                 raise AssertionError(f"{action!r} by {player} was applied")
             assert snapshot(state) == before
-
-
-# -- hidden information -------------------------------------------------------------------------
-
-
-def replay(state: PharaohsState) -> PharaohsState:
-    """A fresh game with ``state``'s history applied move for move (each must be legal)."""
-    fresh = PharaohsGame(state.n).new_initial_state()
-    for action in state.history():
-        player = fresh.current_player()
-        fresh.apply_action(action, player=player if player >= 0 else None)
-    return fresh
-
-
-def world(state: PharaohsState) -> tuple[Any, ...]:
-    return (
-        [list(r) for r in state.racks],
-        list(state.bag),
-        list(state.exits),
-        list(state.tiles),
-        list(state.scores),
-        list(state.river),
-        list(state.events),
-        state.phase,
-        state.seat,
-    )
-
-
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(configs())
-@example((3, 2860, 0.95))  # a seat laid a tile into a loop: it held a universal then
-@example((4, 229651, 0.95))  # three seats kept universals for loops, one showed its own
-def test_resample_is_consistent(config: Config) -> None:
-    rng = random.Random(config[1])
-    checked = varied = 0
-    for state in games(config):
-        if state.phase < PLAY or (rng.random() > 0.04 and not state.is_terminal()):
-            continue
-        player = rng.randrange(state.n)
-        seen = state.observation(player)
-        others = set()
-        for _ in range(4):
-            sample = state.resample_from_infostate(player, rng)
-            assert sample.observation(player) == seen
-            assert sample.racks[player] == state.racks[player]
-            assert world(replay(sample)) == world(sample)  # legal, and the same world
-            assert sample.bag_size == sum(sample.bag) == state.bag_size
-            assert sample.rack_size == state.rack_size
-            others.add(tuple(tuple(r) for s, r in enumerate(sample.racks) if s != player))
-        if state.is_terminal():  # every rack is shown at the end
-            assert others == {tuple(tuple(r) for s, r in enumerate(state.racks) if s != player)}
-            continue
-        checked += 1
-        varied += len(others) > 1
-    assert varied >= checked // 2, "resampling should usually change the other racks"
-
-
-#: The bag's last tiles: below this many, a state counts as the end of the bag.
-LAST_TILES = 6
-
-
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(configs(), st.booleans())
-@example((4, 47, 1.0), False)  # a game ended with the bag empty: the search gave up
-def test_resample_at_the_end_of_the_bag(config: Config, crowded: bool) -> None:
-    """Every seat, at every decision and at the end once the bag is nearly empty: the
-    hidden draws left are then few and forced, which a sampler must still find."""
-    rng = random.Random(config[1])
-    for state in (crowded_games if crowded else games)(config):
-        if state.bag_size > LAST_TILES or state.phase < PLAY or state.is_chance_node():
-            continue
-        for player in range(state.n):
-            seen = state.observation(player)
-            for _ in range(3):
-                sample = state.resample_from_infostate(player, rng)
-                assert sample.observation(player) == seen
-                assert sample.racks[player] == state.racks[player]
-                assert sample.bag_size == sum(sample.bag) == state.bag_size
-            assert world(replay(sample)) == world(sample)  # legal, and the same world
-
-
-@SETTINGS
-@given(configs())
-@example((3, 2, 0.95))  # loops: seats kept universal tiles
-def test_a_plan_carried_along_the_game_is_the_plan_made_afresh(config: Config) -> None:
-    """The resampler replays the board once per state, going on from the plan it made
-    for the same state earlier in the game: the same holds as a replay from the start."""
-    rng = random.Random(config[1])
-    for state in crowded_games(config):
-        if state.phase != PLAY or rng.random() > 0.3:
-            continue
-        seat = state.seat
-        state.resample_from_infostate(seat, rng)
-        kept = state.resample_plans[seat]
-        assert isinstance(kept, resample_module._Plan)
-        assert kept.holds == resample_module._Plan(state, seat).holds
-
-
-# -- copies ------------------------------------------------------------------------------------
-
-
-def play_out(state: PharaohsState, rng: random.Random) -> list[int]:
-    actions = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions.append(resolve_chance(state, rng))
-        else:
-            action = rng.choice(state.legal_actions())
-            state.apply_action(action)
-            actions.append(action)
-    return actions
-
-
-@SETTINGS
-@given(configs())
-def test_clone_is_independent(config: Config) -> None:
-    rng = random.Random(config[1])
-    for state in games(config):
-        if rng.random() > 0.02 or state.is_terminal():
-            continue
-        before = snapshot(state)
-        views = [state.observation(p) for p in range(state.n)]
-        clone = state.clone()
-        actions = play_out(clone, rng)
-        assert snapshot(state) == before  # the clone shares nothing it changed
-        assert [state.observation(p) for p in range(state.n)] == views
-        again = state.clone()
-        for action in actions:
-            again.apply_action(action)
-        assert world(again) == world(clone) and again.returns() == clone.returns()
-
-
-def test_pickled_fields_are_every_field_but_the_caches() -> None:
-    """Read from the source: a compiled build (mypyc) keeps no ``__slots__`` at run time."""
-    source = (Path(state_module.__file__ or "").parent / "state.py").read_text()
-    slots = next(
-        node.value
-        for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.Assign)
-        and any(isinstance(t, ast.Name) and t.id == "__slots__" for t in node.targets)
-    )
-    names = set(ast.literal_eval(slots))
-    caches = {"legal_cache", "log_views", "reach", "resample_plans", "shared_board"}
-    assert set(PICKLED_FIELDS) == names - caches
-
-
-@SETTINGS
-@given(configs())
-def test_pickled_state_plays_on_like_the_original(config: Config) -> None:
-    rng = random.Random(config[1])
-    for state in games(config):
-        if rng.random() > 0.02 or state.is_terminal():
-            continue
-        state.observation(0)  # fill the kept log words, which are not pickled
-        for copied in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
-            assert isinstance(copied, PharaohsState)
-            assert snapshot(copied) == snapshot(state)
-            assert [copied.observation(p) for p in range(state.n)] == [
-                state.observation(p) for p in range(state.n)
-            ]
-            assert copied.legal_actions() == state.legal_actions()
-            mine = copied.clone()
-            actions = play_out(mine, random.Random(config[1]))
-            theirs = state.clone()
-            for action in actions:
-                theirs.apply_action(action)
-            assert world(mine) == world(theirs)
