@@ -5,7 +5,7 @@ seats as the server's view says, and make exactly the legal moves clickable, eac
 on the drawing (fields, plants, water cards, market rows, boat, jokers, the desert pile,
 the supply) or as a button (end actions, bids).  Sowing and harvesting take two clicks:
 a field or a ripe plant (``data-select``), then a plant of the supply or a market row.
-The fixtures and helpers are those of tests/test_web_browser.py.  NILEGAMES_WEB_SEED
+The fixtures and helpers are those of tests/web_browser_helpers.py.  NILEGAMES_WEB_SEED
 picks other moves (default 2024).
 """
 
@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.test_web_browser import (
+from tests.web_browser_helpers import (
     ARTIFACTS,
     NOT_PENDING,
     PHONE,
@@ -35,7 +35,7 @@ from tests.web_helpers import close_result_dialog, new_table
 
 try:
     from playwright.sync_api import Browser, Page, expect
-except ImportError:  # pragma: no cover - tests/test_web_browser.py skips first
+except ImportError:  # pragma: no cover - tests/web_browser_helpers.py skips first
     pytest.skip("Playwright not found: pip install playwright", allow_module_level=True)
 
 # The action ranges (actions.py).
