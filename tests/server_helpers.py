@@ -220,6 +220,9 @@ def table_rows(url: str) -> list[dict[str, Any]]:
 
 SERVE = "from nilegames.cli.main import app; app()"
 START_TIMEOUT = 120.0
+#: Seconds a server has to stop after Ctrl-C (it closes its bot pool's processes): ample on
+#: a quiet machine, and a loaded one (CI beside other jobs) has been seen to need over 10.
+STOP_TIMEOUT = 60.0
 
 
 def free_port() -> int:
@@ -271,7 +274,7 @@ def serve(
         killed = process.poll() == -signal.SIGKILL  # by the test itself
         process.send_signal(signal.SIGINT)
         try:
-            process.wait(timeout=10)
+            process.wait(timeout=STOP_TIMEOUT)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
