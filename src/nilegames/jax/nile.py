@@ -469,6 +469,100 @@ def _play_chance(
     return s, jnp.where(jnp.arange(outcomes.shape[0]) < count, outcomes, -1)
 
 
+# -- the fast path of ``step``: each kind of chance step run once, in the rules' order ----
+Trace = tuple[jax.Array, jax.Array]  # outcomes drawn so far (-1 padded), and their count
+
+
+def _sample_deck(deck: jax.Array, key: jax.Array, count: jax.Array) -> jax.Array:
+    """A card kind drawn with the deck's counts as weights (as :func:`sample_chance`)."""
+    total = jnp.maximum(deck.sum(), 1).astype(jnp.uint32)
+    bits = jax.random.bits(jax.random.fold_in(key, count), (), jnp.uint32)
+    ticket = (bits % total).astype(jnp.int32)
+    return (jnp.cumsum(deck) <= ticket).sum().astype(jnp.int32)
+
+
+def _record(trace: Trace, drawn: jax.Array, outcome: jax.Array) -> Trace:
+    outcomes, count = trace
+    at = jnp.minimum(count, outcomes.shape[0] - 1)
+    outcomes = outcomes.at[at].set(jnp.where(drawn, outcome, outcomes[at]))
+    return outcomes, count + drawn
+
+
+def _drawing(s: State, key: jax.Array, trace: Trace) -> tuple[State, Trace]:
+    """A whole drawing into a hand (if one is under way): cards drawn one by one until the
+    count is reached or the game ends, rebuilt decks and locusts included, then the owed
+    strikes, then what the drawing leads to (the next turn, the trade, the harvest)."""
+    entered = (s.phase == CONTINUE_DRAW) | (s.phase == DRAW)
+
+    def more(carry: tuple[State, Trace, jax.Array]) -> jax.Array:
+        return carry[2]
+
+    def draw(carry: tuple[State, Trace, jax.Array]) -> tuple[State, Trace, jax.Array]:
+        state, trace, active = carry
+        state, ready = _can_draw(state, active & (state.draw_left > 0))
+        kind = _sample_deck(state.deck, key, trace[1])
+        drawn = _on_draw(state, kind)
+        state = pick(ready, drawn, state)
+        return state, _record(trace, ready, kind), ready & (state.draw_left > 0) & ~state.over
+
+    s, trace, _ = jax.lax.while_loop(more, draw, (s, trace, entered & (s.draw_left > 0)))
+    finished = entered & ~s.over
+
+    def owed(state: State) -> jax.Array:
+        return finished & (state.locust_pending > 0)
+
+    def strike(state: State) -> State:
+        return _strike(state)._replace(locust_pending=state.locust_pending - 1)
+
+    s = jax.lax.while_loop(owed, strike, s)
+    by_turn = finished & (s.draw_reason == BY_TURN)
+    after = jnp.array([FLIP_FLOOD, TRADE, FINISH_FLOOD], jnp.int32)[s.draw_reason]
+    next_seat = jnp.where(by_turn, (s.seat + 1) % s.players, s.next_seat)
+    return s._replace(
+        draw_left=jnp.where(entered, 0, s.draw_left),
+        next_seat=next_seat,
+        seat=jnp.where(by_turn, next_seat, s.seat),
+        turn=s.turn + by_turn,
+        phase=jnp.where(entered, jnp.where(s.over, OVER, after), s.phase),
+    ), trace
+
+
+def _flooding(s: State, key: jax.Array, trace: Trace) -> tuple[State, Trace]:
+    """A flood card turned (if one is due), turned again after each locust."""
+
+    def due(carry: tuple[State, Trace]) -> jax.Array:
+        phase = carry[0].phase
+        return (phase == FLIP_FLOOD) | (phase == FLOOD)
+
+    def turn(carry: tuple[State, Trace]) -> tuple[State, Trace]:
+        state, trace = carry
+        state, ready = _can_draw(state, due(carry))
+        kind = _sample_deck(state.deck, key, trace[1])
+        state = pick(ready, _on_flood(state, kind), state._replace(phase=jnp.int32(OVER)))
+        return state, _record(trace, ready, kind)
+
+    return jax.lax.while_loop(due, turn, (s, trace))  # type: ignore[no-any-return]
+
+
+def _act(s: State, action: jax.Array) -> State:
+    """A seat's action, by the seats' handlers only (a finished game stays as it is)."""
+    return jax.lax.switch(jnp.clip(s.phase - TRADE, 0, OVER - TRADE), _INPUT[TRADE:], s, action)
+
+
+def _step(s: State, action: jax.Array | int, key: jax.Array, trace: bool) -> tuple[State, jax.Array]:
+    """The seat's action, then each chance step it leads to, in the rules' order: the
+    drawing (a turn's cards, a market's), the flood with its locusts, the speculation
+    payout, the harvest.  No game needs more, so each runs once, not in a loop over phases."""
+    s = _act(s, jnp.asarray(action, jnp.int32))
+    record: Trace = (jnp.full(MAX_TRACE if trace else 1, -1, jnp.int32), jnp.int32(0))
+    s, record = _drawing(s, key, record)
+    s, record = _flooding(s, key, record)
+    s, record = _drawing(s, key, record)
+    s = pick(s.phase == FINISH_FLOOD, _finish_flood(s), s)
+    outcomes, count = record
+    return s, jnp.where(jnp.arange(outcomes.shape[0]) < count, outcomes, -1)
+
+
 @partial(jax.jit, static_argnames=("players", "variant", "open_stocks"))
 def init(
     key: jax.Array, players: int = 2, variant: str = "standard", open_stocks: bool = False
@@ -483,7 +577,7 @@ def step(s: State, action: jax.Array | int, key: jax.Array) -> State:
 
     For states at a decision (or over): :func:`init` plays the set-up's chance nodes.
     """
-    s, _ = _play_chance(apply(s, action), key, trace=False)
+    s, _ = _step(s, action, key, trace=False)
     return s
 
 
@@ -495,4 +589,4 @@ def play_chance_traced(s: State, key: jax.Array) -> tuple[State, jax.Array]:
 
 def step_traced(s: State, action: jax.Array | int, key: jax.Array) -> tuple[State, jax.Array]:
     """:func:`step`, and the chance outcomes it drew (padded with -1), to replay it elsewhere."""
-    return _play_chance(apply(s, action), key, trace=True)
+    return _step(s, action, key, trace=True)
