@@ -78,7 +78,7 @@ def jax_rate(players: int, batch: int, seconds: float, seed: int) -> dict[str, f
     else:
         state = jax.block_until_ready(jax.jit(jax.vmap(lambda k: nile.init(k, players)))(keys))
     init_seconds = time.perf_counter() - start
-    play = jax.jit(decide)
+    play = jax.jit(decide, donate_argnums=0)  # the new state takes the old one's buffers
     key = jax.random.PRNGKey(seed + 1)
     start = time.perf_counter()
     compiled = play.lower(state, key).compile()
