@@ -154,7 +154,7 @@ def step(s: State, action: jax.Array | int, key: jax.Array) -> State:
 
 
 def play_chance_traced(s: State, key: jax.Array) -> tuple[State, jax.Array]:
-    """Every chance node up to the next decision (as :func:`step` and :func:`init` play
+    """Every chance node up to the next decision, one at a time (as :func:`init` plays
     them from ``key``), and the outcomes drawn, padded with -1."""
     return _play_chance(s, key, True)
 

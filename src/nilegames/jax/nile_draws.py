@@ -5,7 +5,8 @@ into a hand (a turn's two cards or a market's one), the flood card turned (again
 a locust), the speculation payout drawn, the harvest.  Each is run once here, for every
 game of a batch at the same time, instead of one card per turn of a loop over phases
 (under ``vmap`` every turn of such a loop costs every phase's work, and a batch waits
-for its longest chain).
+for its longest chain).  The seat's action itself is written out as one piece of array
+code (:func:`take_action`) rather than a ``switch`` over the seats' handlers.
 
 A drawing takes all the cards it needs from one deck in one go (:func:`deal_from`): a
 uniformly random set of that many of the deck's counted cards (Floyd's sampling, then
