@@ -91,7 +91,7 @@ def deal_from(deck: jax.Array, want: jax.Array, words: jax.Array, most: int) -> 
     set of ``m`` positions (one random word each); each position's kind follows from the
     counts.  The locust comes up if it lies before the last card needed (probability
     ``want / (n + 1)`` with ``n`` counted cards), or always when the deck runs out.  Each
-    word is taken modulo at most 92, as :func:`nilegames.jax.nile.sample_chance` does.
+    word is taken modulo at most 91, as :func:`nilegames.jax.nile.sample_chance` does.
     """
     counted = jnp.where(KINDS == LOCUST, 0, deck)
     n = counted.sum()
