@@ -291,6 +291,7 @@ def put_boat(state: BanksState, seat: int, crop: int, count: int = 1) -> None:
     for _ in range(count):
         _take(state, seat, crop)
         state.boat[seat][crop] += 1
+    state.count_fields()  # what the moves are read from: the kept sets of crops in boats
     state.legal_cache = None
 
 

@@ -8,16 +8,26 @@ state.py keeps its zones; each test's docstring states the exact equation.
 
 from __future__ import annotations
 
+import pickle
+import random
 from collections.abc import Iterator
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nilegames.games.banks.board import FIELDS, MARKET_SIZES, NUM_FIELDS, PLANTS_PER_PLAYER, ROWS
+import nilegames
+from nilegames.games.banks.board import (
+    FIELDS,
+    MARKET_SIZES,
+    NUM_CROPS,
+    NUM_FIELDS,
+    PLANTS_PER_PLAYER,
+    ROWS,
+)
 from nilegames.games.banks.cards import NUM_DESERT, NUM_WATER
 from nilegames.games.banks.game import BanksGame
-from nilegames.games.banks.state import EMPTY_GROUND, WATER, BanksState
+from nilegames.games.banks.state import ACTIONS, EMPTY_GROUND, WATER, BanksState
 from tests.banks_helpers import desert_count, events, plant_count, water_count
 from tests.conftest import random_game
 
@@ -177,7 +187,8 @@ def test_the_kept_sets_of_fields_match_the_fields(config: Config) -> None:
     """The sets of fields the legal moves are read from, kept move by move, are those
     ``count_fields`` makes from the plants and the ground (and the acted fields the list's),
     and the kept market entry is the market's; a row's water runs from the Nile without a
-    gap (``water_end`` reads its length from the highest bit)."""
+    gap (``water_end`` reads its length from the highest bit).  So are the kept sets of
+    crops: each boat's, and in the action phase the crops the seat may still sow."""
     for state in games(config):
         kept = (
             state.free_ground,
@@ -186,6 +197,8 @@ def test_the_kept_sets_of_fields_match_the_fields(config: Config) -> None:
             state.two_plants,
             state.mine,
             state.ripe,
+            state.boat_crops,
+            state.sowable if state.phase == ACTIONS else None,
         )
         entry = state.market_entry_kept  # -1 until the moves asked for it
         state.count_fields()
@@ -197,9 +210,43 @@ def test_the_kept_sets_of_fields_match_the_fields(config: Config) -> None:
             state.two_plants,
             state.mine,
             state.ripe,
+            [sum(1 << crop for crop in range(NUM_CROPS) if boat[crop]) for boat in state.boat],
+            (
+                sum(
+                    1 << crop
+                    for crop in range(NUM_CROPS)
+                    if state.supply[state.seat][crop] > state.fresh[crop]
+                )
+                if state.phase == ACTIONS
+                else None
+            ),
         )
         assert state.acted_fields == sum(1 << field for field in state.acted)
         for fields in ROWS:
             ground = [state.fields_ground[field] for field in fields]
             water = ground.count(WATER)
             assert ground[:water] == [WATER] * water
+
+
+def test_a_new_game_is_a_copy_of_the_set_up_table_and_shares_nothing_that_changes() -> None:
+    """The game keeps its first state and hands out copies: each equals a table set up
+    from scratch in every slot, a game played on one leaves the next copy as it was, and a
+    pickled game leaves its kept state behind."""
+    for players in range(2, 6):
+        game = BanksGame(players)
+        fresh = BanksState(game)
+        slots = [name for cls in type(fresh).__mro__ for name in getattr(cls, "__slots__", ())]
+        first = game.new_initial_state()
+        played = game.new_initial_state()
+        rng = random.Random(players)
+        while not played.is_terminal():
+            if played.is_chance_node():
+                nilegames.resolve_chance(played, rng)
+            else:
+                played.apply_action(rng.choice(played.legal_actions()))
+        again = game.new_initial_state()
+        for name in slots:
+            assert getattr(first, name) == getattr(fresh, name), name
+            assert getattr(again, name) == getattr(fresh, name), name
+        assert played.history() and not again.history()
+        assert "_start" not in pickle.loads(pickle.dumps(game)).__dict__

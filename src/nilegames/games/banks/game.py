@@ -60,7 +60,16 @@ class BanksGame(Game):
         self.palms: tuple[int, ...] = PALMS[self.rules]
 
     def new_initial_state(self) -> BanksState:
-        return BanksState(self)
+        """A copy of the game's first state, made once: a copy costs a fraction of setting
+        up the table (random playouts start a new game every few hundred steps)."""
+        start: BanksState | None = self.__dict__.get("_start")
+        if start is None:
+            start = self._start = BanksState(self)
+        return start.clone()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The game without its kept first state (made again when next needed)."""
+        return {name: value for name, value in self.__dict__.items() if name != "_start"}
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS

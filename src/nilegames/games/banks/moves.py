@@ -63,7 +63,7 @@ from nilegames.games.banks.phases import (
     SET_DESERT,
     SPOILED,
 )
-from nilegames.games.banks.table import BanksTable, Plant, crop_set, total
+from nilegames.games.banks.table import NO_CROPS, BanksTable, Plant, crop_set, total
 
 # Tables read at every step, as Final names of this compiled module (kept in C statics,
 # where a name imported from a plain module is a dictionary lookup at each use).
@@ -127,7 +127,6 @@ BUY_SEEDS: Final = tuple(
     for owner in range(MAX_SEATS)
     for crops in range(1 << NUM_CROPS)
 )
-NO_CROPS: Final = [0] * NUM_CROPS
 
 
 class BanksMoves(BanksTable):
@@ -331,41 +330,48 @@ class BanksMoves(BanksTable):
         """The moves of the seat in its action phase, in ascending order without a sort:
         sowing, growing and harvesting field by field, then buys, jokers, heals, the end.
 
-        The fields come as sets (bits, see count_fields): sowing row by row from a table,
-        then the seat's own plants one by one."""
+        The fields and crops come as sets (bits, see count_fields): sowing row by row from
+        a table, then the seat's own plants one by one."""
         seat, points = self.seat, self.points
         legal: list[Action] = []  # sowing first, then the rest in the order of the actions
         if points:
-            mine = self.mine[seat]
             # 2 points where another's plant shares the field
             shared = self.two_plants if points < 2 else 0
-            sowable = crop_set(self.supply[seat], self.fresh)  # not the seeds bought now
+            sowable = self.sowable  # not the seeds bought now
             if sowable:
                 legal = self.sowings(seat, sowable, shared=points > 1)
-            ready = mine & ~shared & ~self.acted_fields  # one's plants that may still act
-            ripe = self.ripe[seat]
-            seeds = ready & ~ripe
-            while seeds:
-                low = seeds & -seeds
-                seeds ^= low
-                legal.append(GROW + low.bit_length() - 1)
-            ready &= ripe
-            plants = self.plants
-            while ready:
-                low = ready & -ready
-                ready ^= low
-                field = low.bit_length() - 1
-                here = plants[field]
-                crop = here[0][1] if here[0][0] == seat else here[1][1]
-                # the market rows this crop may enter that the field's palms reach
-                rows = self.market_entry() >> (crop << 2) & self.palm_rows[field]
-                if rows:
-                    legal.extend(HARVESTS[field << 4 | rows])
+            ready = self.mine[seat] & ~shared & ~self.acted_fields  # plants that may act
+            if ready:
+                ripe = self.ripe[seat]
+                seeds = ready & ~ripe
+                while seeds:
+                    low = seeds & -seeds
+                    seeds ^= low
+                    legal.append(GROW + low.bit_length() - 1)
+                ready &= ripe
+                if ready:
+                    entry = self.market_entry_kept
+                    if entry < 0:
+                        entry = self.market_entry()
+                    plants = self.plants
+                    while ready:
+                        low = ready & -ready
+                        ready ^= low
+                        field = low.bit_length() - 1
+                        here = plants[field]
+                        crop = here[0][1] if here[0][0] == seat else here[1][1]
+                        # the market rows this crop may enter that the field's palms reach
+                        rows = entry >> (crop << 2) & self.palm_rows[field]
+                        if rows:
+                            legal.extend(HARVESTS[field << 4 | rows])
             # seeds from one's boat, or (variant) from any boat for 2 points
-            for owner in range(self.n) if points > 1 and self.seed_trade else (seat,):
-                crops = crop_set(self.boat[owner], NO_CROPS)
-                if crops:
-                    legal.extend(BUY_SEEDS[owner << NUM_CROPS | crops])
+            boats = self.boat_crops
+            if points > 1 and self.seed_trade:
+                for owner in range(self.n):
+                    if boats[owner]:
+                        legal.extend(BUY_SEEDS[owner << NUM_CROPS | boats[owner]])
+            elif boats[seat]:
+                legal.extend(BUY_SEEDS[seat << NUM_CROPS | boats[seat]])
             if not self.joker_bought and self.desert_pile and not self.extra_turn:
                 legal.append(BUY_JOKER)
         if self.jokers[seat] and not self.extra_turn:

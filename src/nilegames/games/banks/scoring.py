@@ -24,6 +24,7 @@ class BanksScoring(BanksTide):
                 colours += 1
                 self.lost[owner] += count
                 self.boat[owner] = [0] * NUM_CROPS
+                self.boat_crops[owner] = 0
                 self.events.append(("lost", owner, count))
         if colours:
             self.obelisk = max(0, self.obelisk - colours)
@@ -48,7 +49,7 @@ class BanksScoring(BanksTide):
             if net[seat] > 0:
                 self.scores[seat] += net[seat]
         for owner, crop, _condition in sold:
-            self.boat[owner][crop] += 1
+            self.to_boat(owner, crop)
         if sold:
             self.events.append(("sold", len(sold), tuple(net), tuple(self.scores)))
         if colours or self.harvested or any(points > 0 for points in net):

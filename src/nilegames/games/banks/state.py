@@ -266,6 +266,7 @@ class BanksState(BanksTurns):
         other.market_entry_kept = self.market_entry_kept
         other.supply = [s[:] for s in self.supply]
         other.boat = [b[:] for b in self.boat]
+        other.boat_crops = self.boat_crops[:]
         other.lost = self.lost[:]
         other.scores = self.scores[:]
         other.obelisk = self.obelisk
@@ -302,6 +303,7 @@ class BanksState(BanksTurns):
         other.acted = self.acted[:]
         other.acted_fields = self.acted_fields
         other.fresh = self.fresh[:]
+        other.sowable = self.sowable
         other.joker_bought = self.joker_bought
         other.auction = self.auction
         other.auction_tries = self.auction_tries
@@ -385,7 +387,7 @@ class BanksState(BanksTurns):
         elif phase == OPEN_BOAT:
             crop = action - BOAT
             self.supply[self.seat][crop] -= 1
-            self.boat[self.seat][crop] += 1
+            self.to_boat(self.seat, crop)
             self.events.append(("to_boat", self.seat, crop))
             self.opening_step += 1
             self._proceed()

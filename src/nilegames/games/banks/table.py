@@ -34,6 +34,7 @@ from nilegames.games.banks.cards import (
     water_counts,
 )
 from nilegames.games.banks.phases import (
+    ACTIONS,
     EMPTY_GROUND,
     FIRST,
     FLOODING,
@@ -54,6 +55,7 @@ Plant = tuple[int, ...]
 # Tables read at every step, as Final names of this compiled module (kept in C statics,
 # where a name imported from a plain module is a dictionary lookup at each use).
 FIELD_ROW: Final = tuple(f.row for f in FIELDS)
+NO_CROPS: Final = [0] * NUM_CROPS
 
 
 class BanksTable(State):
@@ -70,6 +72,7 @@ class BanksTable(State):
         "bid_start",
         "bids",
         "boat",
+        "boat_crops",
         "circle",
         "covered",
         "desert_pile",
@@ -117,6 +120,7 @@ class BanksTable(State):
         "scores",
         "seat",
         "seed_trade",
+        "sowable",
         "stacks",
         "supply",
         "switched",
@@ -141,6 +145,8 @@ class BanksTable(State):
     mine: list[int]
     ripe: list[int]
     market_entry_kept: int
+    boat_crops: list[int]
+    sowable: int
 
     def __init__(self, game: BanksGame, *, _empty: bool = False) -> None:
         super().__init__(game)
@@ -158,7 +164,6 @@ class BanksTable(State):
         self.fields_face = [-1] * NUM_FIELDS
         #: Plants on each field: (owner, crop, ripe (0/1)), at most two.
         self.plants: list[tuple[Plant, ...]] = [()] * NUM_FIELDS
-        self.count_fields()
         #: Market rows (by palms needed - 1), top space first: (owner, crop, condition).
         self.market: list[tuple[Plant, ...]] = [()] * NUM_MARKET_ROWS
         self.supply = [list(CROP_COUNTS) for _ in range(n)]
@@ -210,6 +215,7 @@ class BanksTable(State):
         self.acted: list[int] = []
         self.acted_fields = 0  # the same fields as a set (bits)
         self.fresh = [0] * NUM_CROPS
+        self.sowable = 0  # the crops the seat may sow (see count_fields)
         self.joker_bought = False
         # auctions (variants): what for, each seat's secret bid (-1: none yet), where the
         # bids sit in the history and the log (a resampled world redraws the hidden ones)
@@ -221,6 +227,7 @@ class BanksTable(State):
         self.extra_turn = False  # the hippopotamus auction's winner is playing its extra actions
         self.tied: list[int] = []  # seats the lots choose among for first player
         self.events: list[tuple[Any, ...]] = []
+        self.count_fields()
         self._proceed()
 
     def read_game(self, game: BanksGame) -> None:
@@ -244,10 +251,16 @@ class BanksTable(State):
 
     # -- the fields as sets (bits), kept as plants and ground change -----------------------
     def count_fields(self) -> None:
-        """Make the sets of fields from the plants and the ground, and forget the kept
-        market_entry(): at the start, after a pickle's restore, and after a test arranged
-        the table by hand."""
+        """Make the sets of fields from the plants and the ground, the kept sets of crops
+        from the boats and supplies, and forget the kept market_entry(): at the start,
+        after a pickle's restore, and after a test arranged the table by hand."""
         self.market_entry_kept = -1
+        #: Per seat, the crops in its boat (a bit each): what it may buy back.
+        self.boat_crops = [crop_set(boat, NO_CROPS) for boat in self.boat]
+        #: In the action phase, the crops the seat may sow: those in its supply beyond the
+        #: seeds it bought this turn (which wait for the next).  Kept as it sows.
+        if self.phase == ACTIONS:
+            self.sowable = crop_set(self.supply[self.seat], self.fresh)
         self.free_ground = 0  # open fields of empty ground (no water, no desert)
         self.watered = 0  # fields of water
         self.one_plant = 0  # fields with one plant
@@ -278,6 +291,11 @@ class BanksTable(State):
         size = len(here)
         self.one_plant = self.one_plant | bit if size == 1 else self.one_plant & ~bit
         self.two_plants = self.two_plants | bit if size == 2 else self.two_plants & ~bit
+
+    def to_boat(self, owner: int, crop: int) -> None:
+        """A plant of ``owner``'s colour into its boat, and the kept set of its crops."""
+        self.boat[owner][crop] += 1
+        self.boat_crops[owner] |= 1 << crop
 
     def set_ground(self, field: int, ground: int) -> None:
         """Water, a desert card or empty ground on an open field."""

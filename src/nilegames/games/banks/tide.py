@@ -168,8 +168,11 @@ class BanksTide(BanksMoves):
 
     def _wash_away(self, field: int, reason: str) -> None:
         """Plants on a field lost to water or desert go into the boat."""
-        for owner, crop, _ripe in self.plants[field]:
-            self.boat[owner][crop] += 1
+        here = self.plants[field]
+        if not here:
+            return
+        for owner, crop, _ripe in here:
+            self.to_boat(owner, crop)
             self.events.append(("washed", owner, crop, field, reason))
         self.set_plants(field, ())
 

@@ -28,6 +28,7 @@ from nilegames.games.banks.phases import (
     START_AUCTION_TRIES,
 )
 from nilegames.games.banks.scoring import BanksScoring
+from nilegames.games.banks.table import NO_CROPS, crop_set
 
 
 class BanksTurns(BanksScoring):
@@ -47,6 +48,7 @@ class BanksTurns(BanksScoring):
         self.acted = []
         self.acted_fields = 0
         self.fresh = [0] * NUM_CROPS
+        self.sowable = crop_set(self.supply[seat], NO_CROPS)
         self.joker_bought = False
         self.phase = ACTIONS
         self.events.append(("turn", seat))
@@ -60,6 +62,8 @@ class BanksTurns(BanksScoring):
             field, crop = divmod(action - PLANT, NUM_CROPS)
             self.points -= self.cost(field, seat)
             self._lay(field, crop, ripe=False)
+            if self.supply[seat][crop] == self.fresh[crop]:
+                self.sowable &= ~(1 << crop)  # the last of the crop sown
             self.acted.append(field)
             self.acted_fields |= 1 << field
         elif action == USE_JOKER:
@@ -83,6 +87,8 @@ class BanksTurns(BanksScoring):
             owner, crop = divmod(action - BUY_SEED, NUM_CROPS)
             self.points -= 1 if owner == seat else 2
             self.boat[owner][crop] -= 1
+            if not self.boat[owner][crop]:
+                self.boat_crops[owner] &= ~(1 << crop)
             self.supply[owner][crop] += 1
             if owner == seat:
                 self.fresh[crop] += 1
@@ -218,6 +224,7 @@ class BanksTurns(BanksScoring):
         self.acted = []
         self.acted_fields = 0
         self.fresh = [0] * NUM_CROPS
+        self.sowable = crop_set(self.supply[winner], NO_CROPS)
         self.phase = ACTIONS
         self.events.append(("extra_turn", winner))
 
@@ -227,6 +234,6 @@ class BanksTurns(BanksScoring):
         for _ in range(count):
             crop = max(range(NUM_CROPS), key=lambda c: (supply[c], -c))
             supply[crop] -= 1
-            self.boat[seat][crop] += 1
+            self.to_boat(seat, crop)
         if count > 0:  # -1: the seat was not in a re-bid (edition 2)
             self.events.append(("bid_to_boat", seat, count))
