@@ -45,18 +45,22 @@ class BanksScoring(BanksTide):
             sold.extend(row)
             self.market[m] = ()
             self.market_entry_kept = -1
+        gained = reached = False  # some seat scored; some seat reached the obelisk
         for seat in range(self.n):
             if net[seat] > 0:
                 self.scores[seat] += net[seat]
+                gained = True
+            if self.scores[seat] >= self.obelisk:
+                reached = True
         for owner, crop, _condition in sold:
             self.to_boat(owner, crop)
         if sold:
             self.events.append(("sold", len(sold), tuple(net), tuple(self.scores)))
-        if colours or self.harvested or any(points > 0 for points in net):
+        if colours or self.harvested or gained:
             self.quiet_rounds = 0
         else:
             self.quiet_rounds += 1
-        if any(score >= self.obelisk for score in self.scores):
+        if reached:
             reason = "obelisk"
         elif self.edition > 1:
             reason = "deadlock" if self.deadlocked() else ""

@@ -146,16 +146,19 @@ class BanksState(BanksTurns):
         if phase == TOP_FACE:
             left, known = self.water_left, self.face_known
             weights = [left[face] - known[face] for face in range(NUM_FACES)]  # face_weights()
+            drawn = total(weights)
         elif phase == WATER_BACK:
-            weights = self.water_unseen[self.fields_face[self.tide_field()]]
+            face = self.fields_face[self.tide_field()]
+            weights = self.water_unseen[face]
+            drawn = self.water_left[face]  # the row's sum, kept
         elif phase == DESERT_BACK:
             weights = self.desert_unseen
+            drawn = total(weights)
         elif phase == FIRST:
             seats = self.tied or list(range(self.n))
             return [(seat, 1.0 / len(seats)) for seat in seats]
         else:
             return []
-        drawn = total(weights)
         outcomes: list[Any] = []
         base = drawn << 10  # outcome_pair's index, without a call per outcome
         for outcome, weight in enumerate(weights):
@@ -176,7 +179,9 @@ class BanksState(BanksTurns):
             return []
         legal = self.legal_cache
         if legal is None:
-            legal = self.legal_cache = self._compute_legal_actions()
+            # the action phase's moves (most decisions) without the dispatch by phase
+            legal = self.action_moves() if phase == ACTIONS else self._compute_legal_actions()
+            self.legal_cache = legal
         return legal[:]
 
     def face_weights(self) -> list[int]:
@@ -209,7 +214,12 @@ class BanksState(BanksTurns):
                 if phase != OVER and (player is None or player == self.seat):
                     legal = self.legal_cache
                     if legal is None:
-                        legal = self.legal_cache = self._compute_legal_actions()
+                        legal = (
+                            self.action_moves()
+                            if phase == ACTIONS
+                            else self._compute_legal_actions()
+                        )
+                        self.legal_cache = legal
                     if action in legal:
                         if phase == ACTIONS:  # the most frequent, called directly
                             self.legal_cache = None
