@@ -10,7 +10,8 @@ their difference by the difference in steps.
     python benchmarks/instructions.py --game banks --players 3 --games 40 [--pure]
 
 prints ``instructions/step``; ``--run`` plays the games once, without valgrind (what each
-counted run does).  numpy's BLAS threads are held to one, so that counts repeat.
+counted run does).  numpy's BLAS threads are held to one and string hashing to one seed
+(``PYTHONHASHSEED``), so that counts repeat exactly.
 """
 
 from __future__ import annotations
@@ -74,7 +75,12 @@ def counted(args: argparse.Namespace, games: int) -> tuple[int, int]:
             f"--seed={args.seed}",
             *(["--pure"] if args.pure else []),
         ]
-        env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+        env = {
+            **os.environ,
+            "OPENBLAS_NUM_THREADS": "1",
+            "OMP_NUM_THREADS": "1",
+            "PYTHONHASHSEED": "0",
+        }
         done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
         steps = int(done.stdout.split()[-1])
         totals = re.search(r"^(?:summary|totals): (\d+)", Path(out).read_text(), re.M)

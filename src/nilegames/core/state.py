@@ -23,11 +23,14 @@ if TYPE_CHECKING:
 class State(ABC):
     """One game in progress: whose turn, what is legal, and what each seat may see."""
 
-    __slots__ = ("_history", "game")
+    __slots__ = ("_history", "game", "legal_cache")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self._history: list[Action] = []
+        #: The legal actions of the seat to move, listed once and kept until the state
+        #: changes: a game sets it to None in every move (or to the list it already found).
+        self.legal_cache: list[Action] | None = None
 
     # -- whose turn -----------------------------------------------------------------
     @abstractmethod
@@ -44,9 +47,16 @@ class State(ABC):
         return self.game.players
 
     # -- what may happen ------------------------------------------------------------
-    @abstractmethod
     def _legal_actions(self) -> list[Action]:
-        """Sorted legal actions of the seat to move (only called at a decision node)."""
+        """Sorted legal actions of the seat to move (only called at a decision node): a
+        copy of the kept list, which the caller may change."""
+        if self.legal_cache is None:
+            self.legal_cache = self._compute_legal_actions()
+        return self.legal_cache[:]
+
+    @abstractmethod
+    def _compute_legal_actions(self) -> list[Action]:
+        """Sorted legal actions of the seat to move, listed afresh."""
 
     @abstractmethod
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -62,8 +72,10 @@ class State(ABC):
         return self._legal_actions()
 
     def _is_legal(self, action: Action) -> bool:
-        """Whether the seat to move may take ``action``; games override it for speed."""
-        return action in self._legal_actions()
+        """Whether the seat to move may take ``action``: in the kept list, without a copy."""
+        if self.legal_cache is None:
+            self.legal_cache = self._compute_legal_actions()
+        return action in self.legal_cache
 
     def _is_chance_outcome(self, action: Action) -> bool:
         return any(outcome == action for outcome, _ in self.chance_outcomes())

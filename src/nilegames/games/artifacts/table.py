@@ -64,7 +64,6 @@ class ArtifactsTable(State):
         "final_round",
         "first",
         "last_round",
-        "legal_cache",
         "levels",
         "log_views",
         "n",
@@ -86,7 +85,6 @@ class ArtifactsTable(State):
 
     def __init__(self, game: ArtifactsGame, *, _empty: bool = False) -> None:
         super().__init__(game)
-        self.legal_cache: list[Action] | None = None
         self.log_views: dict[int | None, list[dict[str, Any]]] = {}
         if _empty:
             return
@@ -126,16 +124,6 @@ class ArtifactsTable(State):
         raise NotImplementedError
 
     # -- legal moves -----------------------------------------------------------------------
-    def _legal_actions(self) -> list[Action]:
-        if self.legal_cache is None:
-            self.legal_cache = self._compute_legal_actions()
-        return self.legal_cache[:]
-
-    def _is_legal(self, action: Action) -> bool:
-        if self.legal_cache is None:
-            self.legal_cache = self._compute_legal_actions()
-        return action in self.legal_cache
-
     def can_buy(self) -> bool:
         """The seat to move has the price and there is a card to buy."""
         return self.coins[self.seat] >= PRICE and bool(self.deck or self.discard)

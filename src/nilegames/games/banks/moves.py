@@ -135,16 +135,6 @@ class BanksMoves(BanksTable):
     __slots__ = ()
 
     # -- legal moves -----------------------------------------------------------------------
-    def _legal_actions(self) -> list[Action]:
-        if self.legal_cache is None:
-            self.legal_cache = self._compute_legal_actions()
-        return self.legal_cache[:]
-
-    def _is_legal(self, action: Action) -> bool:
-        if self.legal_cache is None:
-            self.legal_cache = self._compute_legal_actions()
-        return action in self.legal_cache
-
     def _compute_legal_actions(self) -> list[Action]:
         phase, seat = self.phase, self.seat
         if phase == ACTIONS:  # most decisions are actions

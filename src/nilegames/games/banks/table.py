@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from nilegames.core import Action, State
+from nilegames.core import State
 from nilegames.games.banks.actions import (
     STACKS,
 )
@@ -92,7 +92,6 @@ class BanksTable(State):
         "joker_heal",
         "jokers",
         "jokers_spent",
-        "legal_cache",
         "log_views",
         "lost",
         "market",
@@ -150,7 +149,6 @@ class BanksTable(State):
 
     def __init__(self, game: BanksGame, *, _empty: bool = False) -> None:
         super().__init__(game)
-        self.legal_cache: list[Action] | None = None
         self.log_views: dict[int | None, list[dict[str, Any]]] = {}
         if _empty:
             return  # clone() or a pickle's restore fills the rest in

@@ -62,7 +62,6 @@ class NileTable(State):
         "hand_size",
         "hands",
         "in_deck",
-        "legal_cache",
         "locust_aside",
         "locust_pending",
         "log_views",
@@ -93,8 +92,6 @@ class NileTable(State):
         super().__init__(game)
         #: Resampling work that depends only on what one seat saw (see resample.py).
         self.bindings: dict[tuple[int, int], list[Any]] = {}
-        #: The legal actions of this decision node, once asked for.
-        self.legal_cache: list[Action] | None = None
         #: Each viewer's words for the events so far (see observe.py), grown as events come.
         self.log_views: dict[int | None, list[dict[str, Any]]] = {}
         if _empty:
@@ -171,11 +168,6 @@ class NileTable(State):
         raise NotImplementedError
 
     # -- legal moves -----------------------------------------------------------------------
-    def _legal_actions(self) -> list[Action]:
-        if self.legal_cache is None:
-            self.legal_cache = self._compute_legal_actions()
-        return self.legal_cache[:]
-
     def _compute_legal_actions(self) -> list[Action]:
         phase = self.phase
         seat = self.seat
@@ -285,11 +277,6 @@ class NileTable(State):
             elif pair and owner[crop] in (NO_OWNER, seat):
                 legal.append(act.PLANT + crop)
         return legal
-
-    def _is_legal(self, action: Action) -> bool:
-        if self.legal_cache is None:
-            self.legal_cache = self._compute_legal_actions()
-        return action in self.legal_cache
 
     def _speculable(self) -> list[int]:
         hand = self.hands[self.seat]

@@ -71,7 +71,6 @@ class PharaohsState(State):
         "failures",
         "in_goal",
         "laid",
-        "legal_cache",
         "log_views",
         "n",
         "order_draws",
@@ -99,7 +98,6 @@ class PharaohsState(State):
 
     def __init__(self, game: PharaohsGame, *, _empty: bool = False) -> None:
         super().__init__(game)
-        self.legal_cache: list[Action] | None = None
         #: Each viewer's words for the events so far (see observe.py), grown as events come.
         self.log_views: dict[int | None, list[dict[str, Any]]] = {}
         #: Per seat, what resampling its view needs, worked out once (see resample.py).
@@ -167,16 +165,6 @@ class PharaohsState(State):
         if phase == TIE:
             return action in self.tied
         return False
-
-    def _legal_actions(self) -> list[Action]:
-        if self.legal_cache is None:
-            self.legal_cache = self._compute_legal_actions()
-        return self.legal_cache[:]
-
-    def _is_legal(self, action: Action) -> bool:
-        if self.legal_cache is None:
-            self.legal_cache = self._compute_legal_actions()
-        return action in self.legal_cache
 
     def _compute_legal_actions(self) -> list[Action]:
         legal = self.tile_actions()
