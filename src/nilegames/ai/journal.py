@@ -28,6 +28,8 @@ JOURNAL = "games.jsonl"
 #: What a journal's games are (game, players, options, bots, seed, games per table),
 #: written beside it when the tournament starts and checked when it resumes.
 SETTINGS = "settings.json"
+#: A finished tournament's report (settings, statistics and every game).
+RESULTS = "results.json"
 
 
 @dataclass(frozen=True)

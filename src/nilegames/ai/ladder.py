@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from nilegames.ai.journal import JOURNAL, SETTINGS, GameResult, JournalError, read_games
-from nilegames.ai.tournament import Standing, elo_anchor, head_to_head, standings
+from nilegames.ai.journal import JOURNAL, RESULTS, SETTINGS, GameResult, JournalError, read_games
+from nilegames.ai.tournament import Standing, rate
 
 LADDER_FORMAT = "nilegames-ladder"
 
@@ -57,10 +57,7 @@ class Ladder:
         for game in self.games:
             names.extend(bot for bot in game.bots if bot not in names)
         self.bots = tuple(names)
-        bot, rating = elo_anchor(self.bots)
-        self.anchor = f"{bot or 'mean'} = {rating:g}"
-        self.pairwise = head_to_head(self.games)
-        self.standings = standings(self.games, self.bots, self.players)
+        self.anchor, self.pairwise, self.standings = rate(self.games, self.bots, self.players)
 
     @property
     def title(self) -> str:
@@ -87,7 +84,7 @@ class Ladder:
 
 def folder_settings(folder: Path) -> dict[str, Any]:
     """A tournament folder's settings: ``settings.json``, else a finished run's results."""
-    for name, key in ((SETTINGS, None), ("results.json", "settings")):
+    for name, key in ((SETTINGS, None), (RESULTS, "settings")):
         path = folder / name
         if path.exists():
             try:
@@ -109,7 +106,7 @@ def read_source(folder: Path) -> Source:
         games = read_games(journal)
     else:
         try:
-            data = json.loads((folder / "results.json").read_text(encoding="utf-8"))
+            data = json.loads((folder / RESULTS).read_text(encoding="utf-8"))
             games = [GameResult.from_json(game) for game in data["games"]]
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise JournalError(f"{folder}: no games to read ({error})") from None

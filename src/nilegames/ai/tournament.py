@@ -39,6 +39,7 @@ from typing import Any, Protocol
 
 from nilegames.ai import ask, make_bot
 from nilegames.ai.journal import (
+    RESULTS,
     GameResult,
     GameTask,
     append_games,
@@ -110,10 +111,7 @@ class TournamentResult:
     turn_order: list[Interval] = field(init=False)
 
     def __post_init__(self) -> None:
-        bot, rating = elo_anchor(self.bots)
-        self.anchor = f"{bot or 'mean'} = {rating:g}"
-        self.pairwise = head_to_head(self.games)
-        self.standings = standings(self.games, self.bots, self.players)
+        self.anchor, self.pairwise, self.standings = rate(self.games, self.bots, self.players)
         self.turn_order = turn_order(self.games, self.players)
 
     @property
@@ -445,6 +443,14 @@ def head_to_head(games: Sequence[GameResult]) -> dict[tuple[str, str], tuple[flo
     return table
 
 
+def rate(
+    games: Sequence[GameResult], bots: Sequence[str], players: int
+) -> tuple[str, dict[tuple[str, str], tuple[float, int]], list[Standing]]:
+    """What pins the Elo scale (in words), the head-to-head table and the standings."""
+    bot, rating = elo_anchor(bots)
+    return f"{bot or 'mean'} = {rating:g}", head_to_head(games), standings(games, bots, players)
+
+
 def elo_anchor(bots: Sequence[str]) -> tuple[str | None, float]:
     """What pins the Elo scale: ``random`` at 0 if it plays (a fixed, meaningful zero across
     tournaments), else the mean rating at 1500."""
@@ -507,7 +513,7 @@ def save_results(result: TournamentResult, folder: str | Path) -> tuple[Path, Pa
     """Write ``results.json`` and ``results.png`` into ``folder`` (made if missing)."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    data, picture = folder / "results.json", folder / "results.png"
+    data, picture = folder / RESULTS, folder / "results.png"
     data.write_text(json.dumps(result.to_json(), indent=1) + "\n")
     plot(result, picture)
     return data, picture
