@@ -49,8 +49,11 @@ def run_batches(
     backend: str = "local",
     address: str | None = None,
     finished: Callable[[list[R]], None] | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> list[R]:
-    """Every result of ``function`` over ``batches``, in the order the batches finished."""
+    """Every result of ``function`` over ``batches``, in the order the batches finished;
+    ``stop``, asked after each batch, ends the run early (the batches still running are
+    dropped)."""
     results: list[R] = []
     if backend == "local":
         parts = _local(function, batches, jobs)
@@ -63,6 +66,8 @@ def run_batches(
             results.extend(part)
             if finished is not None:
                 finished(part)
+            if stop is not None and stop():
+                break
     finally:
         parts.close()  # stops the workers now, even on Ctrl-C or an error
     return results

@@ -48,7 +48,9 @@ from nilegames.ai.journal import (
     keep_settings,
     read_journal,
 )
+from nilegames.ai.picture import plot
 from nilegames.ai.ratings import Interval, elo_ratings, mean_interval, wilson_interval
+from nilegames.ai.sequential import Decision, check_target, decide
 from nilegames.core import GameOptionError, make, new_game, play_to_decision
 from nilegames.parallel import run_batches
 
@@ -103,6 +105,10 @@ class TournamentResult:
     games: list[GameResult]
     jobs: int = 1
     seconds: float = 0.0
+    #: The bot indices of each table (default: :func:`tables`; one table for a lineup).
+    layout: list[tuple[int, ...]] = field(default_factory=list)
+    #: The first bot's score against a target, when the run stops once it is decided.
+    decision: Decision | None = None
     anchor: str = field(init=False)
     standings: list[Standing] = field(init=False)
     #: (row bot, column bot) -> (row's total score in comparisons, comparisons)
@@ -111,6 +117,7 @@ class TournamentResult:
     turn_order: list[Interval] = field(init=False)
 
     def __post_init__(self) -> None:
+        self.layout = self.layout or tables(len(self.bots), self.players)
         self.anchor, self.pairwise, self.standings = rate(self.games, self.bots, self.players)
         self.turn_order = turn_order(self.games, self.players)
 
@@ -130,11 +137,10 @@ class TournamentResult:
                 "options": self.options,
                 "seed": self.seed,
                 "games_per_table": self.games_per_table,
-                "tables": [
-                    [self.bots[i] for i in table] for table in tables(len(self.bots), self.players)
-                ],
+                "tables": [[self.bots[i] for i in table] for table in self.layout],
                 "total_games": len(self.games),
             },
+            **({"decision": self.decision.to_json()} if self.decision else {}),
             "results": {
                 "elo_anchor": self.anchor,
                 "turn_order": [
@@ -201,10 +207,11 @@ def schedule(
     games_per_table: int,
     seed: int,
     options: Mapping[str, Any],
+    layout: Sequence[tuple[int, ...]] = (),
 ) -> list[GameTask]:
-    """Every game in order: the tables take turns, and each round rotates the seats by one,
-    so a tournament cut short is still about balanced."""
-    layout = tables(len(specs), players)
+    """Every game in order: the tables (``layout``, default :func:`tables`) take turns, and
+    each round rotates the seats by one, so a tournament cut short is still about balanced."""
+    layout = layout or tables(len(specs), players)
     tasks = []
     for index in range(len(layout) * games_per_table):
         table = layout[index % len(layout)]
@@ -270,11 +277,13 @@ def play_games(
     address: str | None = None,
     journal: Path | None = None,
     settings: Mapping[str, Any] | None = None,
+    enough: Callable[[list[GameResult]], bool] | None = None,
 ) -> list[GameResult]:
     """Play every task, in ``jobs`` processes if more than one (or as Ray tasks, see
     :mod:`nilegames.parallel`); results in index order.  With a ``journal``, the games
     it holds are taken as played and each new one is appended to it as it ends; the
-    tournament's ``settings`` are kept beside it (checked against those there first)."""
+    tournament's ``settings`` are kept beside it (checked against those there first).
+    ``enough``, asked with every game played so far after each new one, stops the rest."""
     before = {}
     if journal is not None:
         if settings is not None:
@@ -284,21 +293,23 @@ def play_games(
             keep_settings(journal.parent, settings)
         drop_cut_line(journal)
     tasks_left = [task for task in tasks if task.index not in before]
-    done = len(before)
-    if progress is not None and done:
-        progress(done, len(tasks))
+    results = list(before.values())
+    if progress is not None and results:
+        progress(len(results), len(tasks))
 
     def finished(part: list[GameResult]) -> None:
-        nonlocal done
-        done += len(part)
+        results.extend(part)
         if journal is not None:
             append_games(journal, part)
         if progress is not None:
-            progress(done, len(tasks))
+            progress(len(results), len(tasks))
+
+    def stop() -> bool:
+        return enough is not None and enough(results)
 
     # One game a batch: tournament games are long (search bots), so sending them costs
     # nothing in comparison, and the progress bar moves with every game.
-    played = (
+    if tasks_left and not stop():
         run_batches(
             play_batch,
             [(task,) for task in tasks_left],
@@ -306,11 +317,9 @@ def play_games(
             backend=backend,
             address=address,
             finished=finished,
+            stop=stop,
         )
-        if tasks_left
-        else []
-    )
-    return sorted([*before.values(), *played], key=lambda result: result.index)
+    return sorted(results, key=lambda result: result.index)
 
 
 def run_tournament(
@@ -326,17 +335,25 @@ def run_tournament(
     backend: str = "local",
     address: str | None = None,
     journal: Path | None = None,
+    lineup: Sequence[str] = (),
+    until_decided: float | None = None,
 ) -> TournamentResult:
     """Play a round robin of ``games`` games per table (see the module docstring) and rate
     the bots, in ``jobs`` local processes or as Ray tasks (``backend="ray"``, on the
     cluster at ``address`` or a local instance of ``jobs`` CPUs).  With a ``journal``
     (:mod:`nilegames.ai.journal`) the games it holds are not played again and new ones
-    are added to it.  Bad input raises a :class:`~nilegames.core.NilegamesError` before
-    any game."""
+    are added to it.  A ``lineup`` (one bot spec per seat, repeats allowed) plays that one
+    table instead of the round robin.  With ``until_decided``, play stops as soon as the
+    first bot's score is known to lie above or below that target
+    (:mod:`nilegames.ai.sequential`).  Bad input raises a
+    :class:`~nilegames.core.NilegamesError` before any game."""
     options = dict(options or {})
-    specs = check_settings(game_id, players, bot_specs, games, jobs, options)
+    specs, layout = seating(players, bot_specs, lineup)
+    check_settings(game_id, players, specs, games, jobs, options)
+    if until_decided is not None:
+        check_target(until_decided)
     per_table = games_per_table(games, players)
-    tasks = schedule(game_id, players, specs, per_table, seed, options)
+    tasks = schedule(game_id, players, specs, per_table, seed, options, layout)
     settings = {
         "game": game_id,
         "players": players,
@@ -344,7 +361,15 @@ def run_tournament(
         "options": options,
         "seed": seed,
         "games_per_table": per_table,
+        **({"lineup": list(lineup)} if lineup else {}),
     }
+    rotation = len(layout) * players
+
+    def decision(played: Sequence[GameResult]) -> Decision | None:
+        if until_decided is None:
+            return None
+        return decide(first_scores(played, specs[0], rotation), until_decided)
+
     start = time.perf_counter()
     played = play_games(
         tasks,
@@ -354,6 +379,7 @@ def run_tournament(
         address=address,
         journal=journal,
         settings=settings,
+        enough=lambda so_far: getattr(decision(so_far), "verdict", None) is not None,
     )
     return TournamentResult(
         game_id=game_id,
@@ -365,7 +391,46 @@ def run_tournament(
         games=played,
         jobs=jobs,
         seconds=time.perf_counter() - start,
+        layout=layout,
+        decision=decision(played),
     )
+
+
+def seating(
+    players: int, bot_specs: Sequence[str], lineup: Sequence[str]
+) -> tuple[tuple[str, ...], list[tuple[int, ...]]]:
+    """The bots and the tables: a round robin of ``bot_specs``, or the one table of a
+    ``lineup`` (its bots in order of first seat, so the first seat's bot is the first)."""
+    if not lineup:
+        specs = check_bots(bot_specs)
+        return specs, tables(len(specs), players)
+    seats = tuple(spec.strip() for spec in lineup)
+    if len(seats) != players:
+        raise GameOptionError(
+            f"a lineup names one bot per seat: {len(seats)} named for {players} players"
+        )
+    specs = check_bots(list(dict.fromkeys(seats)))
+    return specs, [tuple(specs.index(spec) for spec in seats)]
+
+
+def first_scores(played: Sequence[GameResult], bot: str, rotation: int) -> list[float]:
+    """``bot``'s share of first place in each game of the longest run of games from the
+    first with none missing, cut to whole rotations of the seats.  Games in index order
+    only: with several jobs short games end first, and a test fed the games in the order
+    they end would see a sample biased by length."""
+    by_index = {game.index: game for game in played}
+    prefix = 0
+    while prefix in by_index:
+        prefix += 1
+    prefix -= prefix % rotation
+    return [
+        math.fsum(
+            share
+            for share, spec in zip(win_shares(game.returns), game.bots, strict=True)
+            if spec == bot
+        )
+        for game in (by_index[index] for index in range(prefix))
+    ]
 
 
 def check_settings(
@@ -517,48 +582,3 @@ def save_results(result: TournamentResult, folder: str | Path) -> tuple[Path, Pa
     data.write_text(json.dumps(result.to_json(), indent=1) + "\n")
     plot(result, picture)
     return data, picture
-
-
-# -- the picture -------------------------------------------------------------------------------
-def plot(result: Rated, path: str | Path) -> None:
-    """Win rates and Elo ratings with their 95 % intervals, as a PNG.  Uses the Agg canvas
-    directly (no pyplot), so it needs no display and touches no global state."""
-    from matplotlib.figure import Figure
-
-    rows = list(reversed(result.standings))  # the strongest at the top
-    names = [s.bot for s in rows]
-    places = list(range(len(rows)))
-    figure = Figure(figsize=(10, 1.6 + 0.45 * len(rows)), layout="constrained")
-    wins, elo = figure.subplots(1, 2, sharey=True)
-    rates = [s.win_rate for s in rows]
-    wins.barh(
-        places,
-        [r.estimate for r in rates],
-        xerr=[[r.estimate - r.low for r in rates], [r.high - r.estimate for r in rates]],
-        color="tab:blue",
-        capsize=4,
-    )
-    wins.axvline(1 / result.players, color="grey", linestyle=":")  # an even share
-    wins.set(xlim=(0, 1), xlabel="win rate (ties split), 95 % Wilson interval")
-    wins.set_yticks(places, names)
-    ratings = [s.elo for s in rows]
-    elo.errorbar(
-        [r.estimate for r in ratings],
-        places,
-        xerr=[
-            [_finite(r.estimate - r.low) for r in ratings],
-            [_finite(r.high - r.estimate) for r in ratings],
-        ],
-        fmt="o",
-        color="tab:red",
-        capsize=4,
-    )
-    elo.set(xlabel=f"Elo ({result.anchor}), 95 % interval")
-    elo.grid(axis="x", alpha=0.3)
-    figure.suptitle(result.title)
-    figure.savefig(path, dpi=100)
-
-
-def _finite(value: float) -> float:
-    """An error bar cannot be infinite: draw none."""
-    return value if math.isfinite(value) else 0.0

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -21,15 +22,17 @@ from rich.table import Table
 
 from nilegames.ai.journal import JOURNAL, JournalError
 from nilegames.ai.ladder import build_ladder
+from nilegames.ai.picture import plot
 from nilegames.ai.ratings import Interval
+from nilegames.ai.sequential import check_target
 from nilegames.ai.tournament import (
     Rated,
     TournamentResult,
     check_settings,
     games_per_table,
-    plot,
     run_tournament,
     save_results,
+    seating,
     tables,
 )
 from nilegames.cli.options import (
@@ -54,6 +57,23 @@ def tournament_command(
             " search's CPU time: the same bot on a busy machine)."
         ),
     ] = "greedy,random",
+    lineup: Annotated[
+        str | None,
+        typer.Option(
+            help="Instead of a round robin, one table: a bot per seat, comma-separated,"
+            " repeats allowed (e.g. hard,greedy,greedy); the seats rotate every game.",
+            show_default=False,
+        ),
+    ] = None,
+    until_decided: Annotated[
+        float | None,
+        typer.Option(
+            help="Stop once the first bot's score (its share of first place) is known to be"
+            " above or below this target, e.g. 0.6 (an anytime-valid test at 5 %);"
+            " --games is then the most played.",
+            show_default=False,
+        ),
+    ] = None,
     players: Annotated[
         int | None, typer.Option("--players", "-n", help="Seats per game (default: fewest).")
     ] = None,
@@ -82,8 +102,14 @@ def tournament_command(
     with clear_errors():
         description = game_class(game).describe()
         options = parse_options(description, option or ())
-        seats = int(description["min_players"]) if players is None else players
-        specs = check_settings(game, seats, bots.split(","), games, jobs, options)
+        seats_named = lineup.split(",") if lineup else []
+        if players is None:
+            players = len(seats_named) or int(description["min_players"])
+        seats = players
+        specs, layout = seating(seats, bots.split(","), seats_named)
+        check_settings(game, seats, specs, games, jobs, options)
+        if until_decided is not None:
+            check_target(until_decided)
         check_backend(backend, address)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
@@ -102,7 +128,7 @@ def tournament_command(
         )
         raise typer.Exit(2)
     console = Console(highlight=False)
-    per_table, layout = games_per_table(games, seats), tables(len(specs), seats)
+    per_table = games_per_table(games, seats)
     console.print(
         f"{description['title']}, {seats} players: {len(layout)} table(s) × {per_table} games"
         f" = {len(layout) * per_table} games, seed {seed}, {jobs} job(s)"
@@ -111,13 +137,18 @@ def tournament_command(
         console.print(f"(--games {games} rounded up to {per_table}: every bot sits in every seat)")
     if resume and journal.exists():
         console.print(f"Resuming: the games in {journal} are not played again")
-    result = play_tournament(
-        console, game, seats, specs, per_table, seed, jobs, options, backend, address, journal
-    )
+    if until_decided is not None:
+        console.print(
+            f"Stops once {specs[0]}'s score is known to be above or below {100 * until_decided:g} %"
+        )
+    plan = Plan(game, seats, specs, per_table, seed, jobs, options, seats_named, until_decided)
+    result = play_tournament(console, plan, backend, address, journal)
     console.print(standings_table(result))
     if len(specs) > 1:
         console.print(head_to_head_table(result))
     console.print(turn_order_table(result))
+    if result.decision is not None:
+        console.print(f"{specs[0]}: {result.decision.describe()}")
     try:
         data, picture = save_results(result, folder)
     except OSError as error:
@@ -126,15 +157,24 @@ def tournament_command(
     console.print(f"Wrote {data} and {picture}")
 
 
+@dataclass(frozen=True)
+class Plan:
+    """What a tournament command asked for, checked."""
+
+    game: str
+    seats: int
+    specs: tuple[str, ...]
+    games: int  # per table
+    seed: int
+    jobs: int
+    options: Mapping[str, Any]
+    lineup: Sequence[str]
+    until_decided: float | None
+
+
 def play_tournament(
     console: Console,
-    game: str,
-    seats: int,
-    specs: Sequence[str],
-    games: int,
-    seed: int,
-    jobs: int,
-    options: Mapping[str, Any],
+    plan: Plan,
     backend: str = "local",
     address: str | None = None,
     journal: Path | None = None,
@@ -142,29 +182,32 @@ def play_tournament(
     """Run the tournament under a progress bar, each game written to ``journal`` as it
     ends; Ctrl-C stops it with exit code 130 (``--resume`` goes on from there)."""
     columns = ("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn())
+    tables_played = 1 if plan.lineup else len(tables(len(plan.specs), plan.seats))
     try:
         with (
             clear_errors(),
-            session(backend, jobs, address),
+            session(backend, plan.jobs, address),
             Progress(*columns, TimeRemainingColumn(), console=console) as bar,
         ):
-            task = bar.add_task("games", total=len(tables(len(specs), seats)) * games)
+            task = bar.add_task("games", total=tables_played * plan.games)
 
             def advance(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
 
             return run_tournament(
-                game,
-                seats,
-                specs,
-                games,
-                seed,
-                jobs=jobs,
-                options=options,
+                plan.game,
+                plan.seats,
+                plan.specs,
+                plan.games,
+                plan.seed,
+                jobs=plan.jobs,
+                options=plan.options,
                 progress=advance,
                 backend=backend,
                 address=address,
                 journal=journal,
+                lineup=plan.lineup,
+                until_decided=plan.until_decided,
             )
     except KeyboardInterrupt:
         console.print("Interrupted: --resume with the same settings goes on from here.")

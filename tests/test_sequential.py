@@ -1,0 +1,172 @@
+"""The anytime-valid match test (ai/sequential.py) and tournaments that stop on it."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from nilegames.ai import tournament
+from nilegames.ai.journal import JOURNAL, SETTINGS
+from nilegames.ai.sequential import ALPHA, decide, evidence
+from nilegames.ai.tournament import GameResult, first_scores, run_tournament
+from nilegames.cli.main import app
+from nilegames.core import GameOptionError
+
+
+def first_verdict(chance: random.Random, mean: float, target: float, games: int) -> Any:
+    """The verdict and game count a match of Bernoulli(``mean``) games stops on, if any."""
+    scores: list[float] = []
+    for _ in range(games):
+        scores.append(1.0 if chance.random() < mean else 0.0)
+        decision = decide(scores, target)
+        if decision.verdict is not None:
+            return decision.verdict, len(scores)
+    return None, games
+
+
+def test_a_match_at_the_target_is_rarely_declared_either_way_however_often_one_looks() -> None:
+    """Looking after every one of 200 games, a fixed 95 % interval would call about a third
+    of such matches; the e-processes keep each side under ALPHA / 2 over the whole run."""
+    chance = random.Random(20261127)
+    runs = 1500
+    verdicts = [first_verdict(chance, 0.6, 0.6, 200)[0] for _ in range(runs)]
+    assert verdicts.count("above") / runs <= ALPHA / 2 + 0.01
+    assert verdicts.count("below") / runs <= ALPHA / 2 + 0.01
+
+
+def test_clear_gaps_are_decided_early_and_the_right_way() -> None:
+    chance = random.Random(7)
+    far_above = [first_verdict(chance, 0.9, 0.65, 200) for _ in range(200)]
+    assert all(verdict == "above" for verdict, _ in far_above)
+    assert sorted(n for _, n in far_above)[100] <= 40  # the median match stops by 40 games
+    far_below = [first_verdict(chance, 0.3, 0.6, 200) for _ in range(200)]
+    assert all(verdict == "below" for verdict, _ in far_below)
+
+
+def test_the_evidence_follows_the_closed_form_and_the_score_direction() -> None:
+    # no games: both wealths start at 1
+    assert evidence([], 0.6) == pytest.approx((1.0, 1.0))
+    # one win at target 1/2: the mixture of 2q over q uniform on (1/2, 1) is 3/2, and of
+    # 2q over (0, 1/2) is 1/2
+    assert evidence([1.0], 0.5) == pytest.approx((1.5, 0.5))
+    # two ties weigh as a win and a loss: only the total score counts
+    assert evidence([0.5, 0.5], 0.7) == pytest.approx(evidence([1.0, 0.0], 0.7))
+    above, below = evidence([1.0] * 30 + [0.0] * 2, 0.6)
+    assert above > 2 / ALPHA > below
+    above, below = evidence([1.0] * 10 + [0.0] * 30, 0.6)
+    assert below > 2 / ALPHA > above
+    assert decide([1.0] * 43 + [0.0] * 31, 0.6).verdict is None  # 58 % of 74: not clear
+
+
+def test_bad_targets_and_scores_are_refused() -> None:
+    for target in (0.0, 1.0, -0.2, 1.5):
+        with pytest.raises(GameOptionError, match="between 0 and 1"):
+            decide([1.0], target)
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        evidence([1.5], 0.5)
+
+
+def result(index: int, bots: tuple[str, ...], returns: tuple[float, ...]) -> GameResult:
+    return GameResult(index, index, bots, returns, 10, tuple((0, 0.0) for _ in bots), 0)
+
+
+def test_the_test_reads_games_in_index_order_and_whole_rotations_only() -> None:
+    """Games that end out of order (several jobs) count only once every earlier game has
+    ended, so short games cannot jump the queue; a seat shared by one bot adds its shares."""
+    games = [
+        result(0, ("a", "b"), (1.0, -1.0)),
+        result(1, ("b", "a"), (1.0, -1.0)),
+        result(3, ("b", "a"), (-1.0, 1.0)),  # game 2 still running
+    ]
+    assert first_scores(games, "a", 2) == [1.0, 0.0]
+    games.append(result(2, ("a", "b"), (0.0, 0.0)))  # a tie
+    assert first_scores(games, "a", 2) == [1.0, 0.0, 0.5, 1.0]
+    assert first_scores(games, "a", 3) == [1.0, 0.0, 0.5]
+    three = [result(0, ("a", "b", "b"), (0.0, 1.0, -1.0)), result(1, ("b", "a", "a"), (1, 1, 1))]
+    assert first_scores(three, "b", 1) == pytest.approx([1.0, 1 / 3])
+
+
+def test_a_tournament_stops_once_decided_and_a_resume_plays_nothing_more(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    journal = tmp_path / JOURNAL
+    run = run_tournament(
+        "nile", 2, ["greedy", "random"], games=200, seed=3, journal=journal, until_decided=0.6
+    )
+    assert run.decision is not None and run.decision.verdict == "above"
+    played = len(run.games)
+    assert played == run.decision.games < 200 and played % 2 == 0
+    assert len(journal.read_text().splitlines()) == played
+    assert run.to_json()["decision"]["verdict"] == "above"
+    calls: list[Any] = []
+    monkeypatch.setattr(tournament, "play_batch", lambda tasks: calls.append(tasks) or [])
+    again = run_tournament(
+        "nile", 2, ["greedy", "random"], games=200, seed=3, journal=journal, until_decided=0.6
+    )
+    assert calls == [] and again.games == run.games
+
+
+def test_a_lineup_plays_one_table_with_the_seats_rotating(tmp_path: Path) -> None:
+    run = run_tournament(
+        "nile",
+        3,
+        [],
+        games=6,
+        seed=4,
+        lineup=["greedy", "random", "random"],
+        journal=tmp_path / JOURNAL,
+    )
+    assert run.bots == ("greedy", "random")
+    assert [game.bots.index("greedy") for game in run.games] == [0, 2, 1, 0, 2, 1]
+    assert all(game.bots.count("random") == 2 for game in run.games)
+    assert run.to_json()["settings"]["tables"] == [["greedy", "random", "random"]]
+    kept = json.loads((tmp_path / SETTINGS).read_text())
+    assert kept["lineup"] == ["greedy", "random", "random"]
+    with pytest.raises(GameOptionError, match="one bot per seat: 2 named for 3 players"):
+        run_tournament("nile", 3, [], games=3, seed=4, lineup=["greedy", "random"])
+    with pytest.raises(GameOptionError, match="no bot 'nobody'"):
+        run_tournament("nile", 3, [], games=3, seed=4, lineup=["greedy", "nobody", "random"])
+
+
+def test_the_command_takes_a_lineup_and_a_target(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    runner = CliRunner()
+    answer = runner.invoke(
+        app,
+        [
+            "tournament",
+            "nile",
+            "--lineup",
+            "greedy,random,random",
+            "--games",
+            "90",
+            "--seed",
+            "5",
+            "--until-decided",
+            "0.34",
+            "--out",
+            str(out),
+        ],
+    )
+    assert answer.exit_code == 0, answer.output
+    assert "greedy: above 34 % after" in " ".join(answer.output.split())
+    assert json.loads((out / "results.json").read_text())["decision"]["verdict"] == "above"
+    bad = runner.invoke(
+        app,
+        [
+            "tournament",
+            "nile",
+            "--bots",
+            "greedy,random",
+            "--until-decided",
+            "1.5",
+            "--out",
+            str(tmp_path / "bad"),
+        ],
+    )
+    assert bad.exit_code == 2 and "between 0 and 1" in bad.output
