@@ -11,9 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from nilegames.ai import tournament
-from nilegames.ai.journal import JOURNAL, SETTINGS
+from nilegames.ai.journal import JOURNAL, SETTINGS, GameResult
 from nilegames.ai.sequential import ALPHA, decide, evidence
-from nilegames.ai.tournament import GameResult, first_scores, run_tournament
+from nilegames.ai.tournament import first_scores, run_tournament
 from nilegames.cli.main import app
 from nilegames.core import GameOptionError
 
@@ -104,7 +104,12 @@ def test_a_tournament_stops_once_decided_and_a_resume_plays_nothing_more(
     assert len(journal.read_text().splitlines()) == played
     assert run.to_json()["decision"]["verdict"] == "above"
     calls: list[Any] = []
-    monkeypatch.setattr(tournament, "play_batch", lambda tasks: calls.append(tasks) or [])
+
+    def play_batch(tasks: list[Any]) -> list[GameResult]:
+        calls.append(tasks)
+        return []
+
+    monkeypatch.setattr(tournament, "play_batch", play_batch)
     again = run_tournament(
         "nile", 2, ["greedy", "random"], games=200, seed=3, journal=journal, until_decided=0.6
     )

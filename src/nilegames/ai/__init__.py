@@ -72,15 +72,7 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
                 "game" if cut == "game" else None if cut == "full" else int(cut)
             )
             workers, times, budget = budget.rpartition("x")
-            cpu_clock = budget.endswith("cpu")
-            seconds = (
-                float(budget[:-3])
-                if cpu_clock
-                else float(budget[:-1])
-                if budget.endswith("s")
-                else None
-            )
-            iterations = None if seconds is not None else int(budget)
+            iterations, seconds, cpu_clock = _budget(budget)
             bot: ISMCTSBot
             if times:
                 bot = RootParallelBot(
@@ -118,6 +110,17 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         "[:random|greedy|game[:CUT|full|game[:widen]]]],"
         f" {', '.join(LEVELS)}"
     )
+
+
+def _budget(text: str) -> tuple[int | None, float | None, bool]:
+    """A search budget's iterations, seconds and clock: ``500`` is 500 iterations, ``1s``
+    a wall-clock second, ``1cpu`` a second of the searching thread's CPU time.  Raises
+    ValueError on anything else."""
+    if text.endswith("cpu"):
+        return None, float(text[:-3]), True
+    if text.endswith("s"):
+        return None, float(text[:-1]), False
+    return int(text), None, False
 
 
 __all__ = [

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -136,11 +137,15 @@ class ISMCTSBot:
         #: Open a wide root's moves progressively, best first by the evaluation.
         self.widening = widening
         self.cpu_clock = cpu_clock
-        self.clock = time.thread_time if cpu_clock else time.perf_counter
         self.stats = SearchStats()
         unit = "cpu" if cpu_clock else "s"
         budget = f"{seconds:g}{unit}" if seconds is not None else f"{iterations}"
         self.name = f"ismcts:{budget}" + ("" if playout == "random" else f":{playout}")
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """What a time budget counts: the searching thread's CPU time, or the wall clock."""
+        return time.thread_time if self.cpu_clock else time.perf_counter
 
     def step(
         self,
