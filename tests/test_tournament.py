@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -11,11 +12,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from nilegames.ai import tournament
+from nilegames.ai import ask, make_bot, tournament
 from nilegames.ai.journal import JOURNAL, SETTINGS, GameResult, JournalError, read_journal
 from nilegames.ai.ratings import ELO_PER_NEPER, Z95, elo_ratings, mean_interval, wilson_interval
 from nilegames.ai.tournament import (
     comparisons,
+    derive_seed,
     games_per_table,
     head_to_head,
     play_game,
@@ -25,7 +27,7 @@ from nilegames.ai.tournament import (
     win_shares,
 )
 from nilegames.cli.main import app
-from nilegames.core import GameOptionError, UnknownGameError
+from nilegames.core import GameOptionError, UnknownGameError, make, play_to_decision
 
 ELO_75 = 400 * math.log10(3)  # the Elo gap at which the stronger side scores 75 %
 
@@ -260,6 +262,38 @@ def test_greedy_beats_random_clearly() -> None:
     assert greedy.elo.low > 0  # random is the anchor at 0
     score, count = result.pairwise[("greedy", "random")]
     assert count == 40 and score / count == greedy.win_rate.estimate
+
+
+def test_a_game_keeps_its_points_and_how_it_ended(tmp_path: Path) -> None:
+    """The journal keeps each game's own points and figures (how a NIL game ended, say), so
+    a strength run can say how its games were won; journals written before read as ever."""
+    journal = tmp_path / JOURNAL
+    run = run_tournament("pharaohs", 2, ["greedy", "random"], games=2, seed=5, journal=journal)
+    for game in run.games:
+        state = replay_task(game)
+        assert list(game.scores) == [float(score) for score in state.scores]
+        ended = [event[1] for event in state.events if event[0] == "game_over"]
+        assert game.figures["ended_blocked"] == float(ended == ["blocked"])
+        assert game.figures["tiles_laid"] == sum(e[0] == "lay" for e in state.events)
+    line = json.loads(journal.read_text().splitlines()[0])
+    assert line["scores"] == list(run.games[0].scores)
+    old = {key: value for key, value in line.items() if key not in ("scores", "figures")}
+    assert GameResult.from_json(old).figures == {} and GameResult.from_json(old).scores == ()
+    assert GameResult.from_json(line) == run.games[0]
+
+
+def replay_task(game: GameResult) -> Any:
+    """The final state of a tournament game of bots that do not read the clock."""
+    task = schedule("pharaohs", 2, ["greedy", "random"], 2, seed=5, options={})[game.index]
+    state = make("pharaohs", players=2)
+    chance = random.Random(derive_seed(task.seed, "chance"))
+    bots = [make_bot(spec, derive_seed(task.seed, "seat", s)) for s, spec in enumerate(task.specs)]
+    play_to_decision(state, chance)
+    while not state.is_terminal():
+        seat = state.current_player()
+        state.apply_action(ask(bots[seat], state, seat), player=seat)
+        play_to_decision(state, chance)
+    return state
 
 
 def test_win_shares_and_pairwise_comparisons() -> None:

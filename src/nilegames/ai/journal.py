@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,10 @@ class GameResult:
     decisions: int
     search: tuple[tuple[int, float], ...]
     first: int = 0  # the seat that made the game's first decision
+    #: Each seat's points in the game's own scale (``Game.final_scores``) and the game's
+    #: own figures (``Game.statistics``: how it ended, ...); empty in older journals.
+    scores: tuple[float, ...] = ()
+    figures: Mapping[str, float] = field(default_factory=dict)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameResult:
@@ -69,6 +73,8 @@ class GameResult:
             decisions=int(data["decisions"]),
             search=tuple((int(n), float(speed)) for n, speed in searched),
             first=int(data.get("first", 0)),
+            scores=tuple(float(score) for score in data.get("scores", ())),
+            figures={str(name): float(value) for name, value in data.get("figures", {}).items()},
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -79,6 +85,8 @@ class GameResult:
             "returns": list(self.returns),
             "decisions": self.decisions,
             "first": self.first,
+            **({"scores": list(self.scores)} if self.scores else {}),
+            **({"figures": dict(self.figures)} if self.figures else {}),
         }
 
 

@@ -51,7 +51,7 @@ from nilegames.ai.journal import (
 from nilegames.ai.picture import plot
 from nilegames.ai.ratings import Interval, elo_ratings, mean_interval, wilson_interval
 from nilegames.ai.sequential import Decision, check_target, decide
-from nilegames.core import GameOptionError, make, new_game, play_to_decision
+from nilegames.core import GameOptionError, new_game, play_to_decision
 from nilegames.parallel import run_batches
 
 #: Called after every finished game with (games done, games in all).
@@ -224,7 +224,8 @@ def schedule(
 # -- playing -----------------------------------------------------------------------------------
 def play_game(task: GameTask) -> GameResult:
     """Play one game; each bot sees only its seat's view through :func:`nilegames.ai.ask`."""
-    state = make(task.game_id, players=len(task.specs), **task.options)
+    game = new_game(task.game_id, len(task.specs), **task.options)
+    state = game.new_initial_state()
     chance = random.Random(derive_seed(task.seed, "chance"))
     bots = [make_bot(spec, derive_seed(task.seed, "seat", s)) for s, spec in enumerate(task.specs)]
     searches = [0] * len(bots)
@@ -251,6 +252,8 @@ def play_game(task: GameTask) -> GameResult:
         decisions=decisions,
         search=tuple(zip(searches, speeds, strict=True)),
         first=first,
+        scores=tuple(game.final_scores(state)),
+        figures=game.statistics(state),
     )
 
 
