@@ -239,6 +239,10 @@ PROCESSES: dict[str, subprocess.Popen[bytes]] = {}
 #: ``nilegames serve`` options of the test servers: tests play games as fast as they can.
 NO_LIMITS = ("--limit-tables", "0", "--limit-moves", "0", "--limit-messages", "0")
 
+#: The browser tests' servers deal from a seed: the n-th table of a module's server gets the
+#: same cards and bot moves in every run, so a game that failed can be watched again.
+SEEDED = ("--seed", "20261127")
+
 
 @contextmanager
 def serve(

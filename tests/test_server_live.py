@@ -263,3 +263,27 @@ def test_live_views_carry_the_newest_log_entries() -> None:
     cut = shown({"seat": 0, "log": log})
     assert cut["log"] == log[-60:]
     assert shown({"seat": 0, "log": log[:10]})["log"] == log[:10]
+
+
+def test_a_seeded_server_plays_each_table_alike_from_run_to_run(tmp_path: Any) -> None:
+    """``--seed`` (tests and demos): the n-th table a server opens gets the same cards and
+    the same bot moves in every run; other tables, other seeds and unseeded servers differ."""
+
+    def bot_games(name: str, seed: int | None) -> list[list[int]]:
+        games = []
+        with running(f"sqlite:///{tmp_path / name}.sqlite3", seed=seed) as client:
+            for _ in range(2):
+                tid: str = create(client, ["random", "greedy"])["table"]["id"]
+
+                def finished(tid: str = tid) -> bool:
+                    return bool(view(client, tid)["table"]["status"] == "finished")
+
+                wait_for(finished, "the bots to finish")
+                games.append(client.get(f"/api/tables/{tid}/replay").json()["actions"])
+        return games
+
+    first, again = bot_games("first", 11), bot_games("again", 11)
+    assert first == again
+    assert first[0] != first[1]
+    assert bot_games("other", 12)[0] != first[0]
+    assert bot_games("unseeded", None)[0] != first[0]

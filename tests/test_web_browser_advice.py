@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server_helpers import serve
+from tests.server_helpers import SEEDED, serve
 from tests.web_helpers import CONTRAST_PROBLEMS, new_table, page_in_language, play_out
 
 try:
@@ -37,7 +37,7 @@ REVIEW_ITERATIONS = 16
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     options = ["--hint-iterations", str(HINT_ITERATIONS)]
     options += ["--review-iterations", str(REVIEW_ITERATIONS)]
-    with serve(tmp_path_factory.mktemp("web-advice"), *options) as base:
+    with serve(tmp_path_factory.mktemp("web-advice"), *SEEDED, *options) as base:
         yield base
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server_helpers import serve
+from tests.server_helpers import SEEDED, serve
 from tests.web_helpers import (
     CONTRAST_PROBLEMS,
     REASONS,
@@ -48,7 +48,7 @@ MY_TURN = (
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("web-table")) as base:
+    with serve(tmp_path_factory.mktemp("web-table"), *SEEDED) as base:
         yield base
 
 

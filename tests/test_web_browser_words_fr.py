@@ -22,7 +22,7 @@ import pytest
 
 from nilegames.core.registry import make
 from nilegames.core.translate import translate
-from tests.server_helpers import serve
+from tests.server_helpers import SEEDED, serve
 from tests.web_helpers import page_in_language
 
 try:
@@ -75,7 +75,7 @@ GAMES = (("banks", 2), ("banks", 3), ("nile", 2), ("artifacts", 3), ("pharaohs",
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("web-words")) as base:
+    with serve(tmp_path_factory.mktemp("web-words"), *SEEDED) as base:
         yield base
 
 

@@ -16,7 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.server_helpers import serve
+from tests.server_helpers import SEEDED, serve
 
 try:
     from playwright.sync_api import Browser, Page, expect
@@ -41,7 +41,7 @@ NOT_PENDING = """() => {
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """One server for the module: starting it costs more than a game."""
-    with serve(tmp_path_factory.mktemp("web")) as base:
+    with serve(tmp_path_factory.mktemp("web"), *SEEDED) as base:
         yield base
 
 

@@ -76,6 +76,14 @@ def serve_command(
         int,
         typer.Option(min=2, help="Most search iterations a move of a review (and its default)."),
     ] = 1500,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            help="For tests and demos only: each table's cards, dice and bots follow from this"
+            " seed and the table's number, so anyone who knows it can foresee them.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Serve the web app: a lobby of tables, play in the browser, bots and spectators."""
     # Imported here: the other commands should not pay for the web stack.
@@ -96,10 +104,13 @@ def serve_command(
         lease_ttl=lease_seconds,
         hint_iterations=hint_iterations,
         review_iterations=review_iterations,
+        seed=seed,
         limits=Limits.from_command_line(limit_tables, limit_moves, limit_messages, limit_sockets),
     )
     with clear_errors():
         settings.check()
         prepare_database(settings.url).dispose()  # a bad or unreachable database stops us here
+        if seed is not None:
+            typer.echo(f"nilegames: --seed {seed}: chance is predictable; never for real games")
         typer.echo(f"nilegames: serving on http://{host}:{port}/ (Ctrl-C stops)")
         run(settings)

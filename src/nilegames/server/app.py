@@ -64,6 +64,7 @@ def create_app(
     lease_ttl: float = LEASE_TTL,
     hint_iterations: int = HINT_ITERATIONS,
     review_iterations: int = DEFAULT_ITERATIONS,
+    seed: int | None = None,
 ) -> FastAPI:
     """The server on ``database_url`` (else ``NILEGAMES_DATABASE_URL``, else the SQLite
     file ./data/nilegames.sqlite3); the schema is migrated when the app starts.
@@ -71,7 +72,8 @@ def create_app(
     ``limits``: what one client may do (default :class:`Limits`); ``linger``: seconds a
     finished table stays in memory after its last use; ``bot_processes``: searches at once
     (0: in threads); ``hint_iterations``: a hint's search, ``review_iterations``: a
-    review's most iterations a move (also its default)."""
+    review's most iterations a move (also its default); ``seed``: for tests and demos
+    only, makes each table's chance and bots predictable (see ``Hub.rng_for``)."""
     engine = make_engine(database_url)
     hub = Hub(
         Store(engine),
@@ -80,6 +82,7 @@ def create_app(
         sweep_every=sweep_every,
         bot_processes=bot_processes,
         lease_ttl=lease_ttl,
+        seed=seed,
     )
     advisor = Advisor(hub, hint_iterations=hint_iterations, review_iterations=review_iterations)
 

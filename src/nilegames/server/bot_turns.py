@@ -43,7 +43,7 @@ class BotTurns(HubBase):
             seq = live.seq
             await asyncio.sleep(self.bot_delay)
             spec = live.record.seats[seat].bot or "random"
-            world, seed = live.state.clone(), self.rng.randrange(2**32)
+            world, seed = live.state.clone(), self.rng_for(table_id).randrange(2**32)
             try:
                 action = await self.executor.choose(spec, world, seat, seed)
                 await self.apply(live, seat, seq, action)

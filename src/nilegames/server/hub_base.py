@@ -56,6 +56,7 @@ class HubBase:
         sweep_every: float = SWEEP_EVERY,
         bot_processes: int = 1,
         lease_ttl: float = LEASE_TTL,
+        seed: int | None = None,
     ) -> None:
         self.store = store
         self.cluster = cluster_for(store.engine, lease_ttl)
@@ -68,6 +69,12 @@ class HubBase:
         self.sweeper: asyncio.Task[None] | None = None
         self.tables: dict[str, LiveTable] = {}
         self.rng = random.SystemRandom()  # chance and bot seeds: nobody can predict them
+        #: Tests and demos only: with a seed, each table draws its chance outcomes and bot
+        #: seeds from its own generator, seeded from this and the table's number among
+        #: those this process opened (or its id), so a table plays alike from run to run.
+        self.seed = seed
+        self.opened = 0
+        self.table_rngs: dict[str, random.Random] = {}
         self.bot_processes = bot_processes
         self.executor: BotPool | None = None  # the bots' thinking
         self.writer: ThreadPoolExecutor | None = None  # the database's writes: one thread
@@ -76,6 +83,18 @@ class HubBase:
         self.committing: set[asyncio.Future[None]] = set()  # moves being stored
         self.waiting: list[tuple[Append, asyncio.Future[None]]] = []  # for the next commit
         self.flushing: asyncio.Task[None] | None = None  # committing what was waiting
+
+    def rng_for(self, table_id: str, *, new: bool = False) -> random.Random:
+        """Where a table's chance outcomes and bot seeds come from: the system's unpredictable
+        source, or with a server seed the table's own generator (``new``: a table this
+        process is opening now, numbered in order)."""
+        if self.seed is None:
+            return self.rng
+        if table_id not in self.table_rngs:
+            name = f"opened {self.opened}" if new else f"table {table_id}"
+            self.opened += new
+            self.table_rngs[table_id] = random.Random(f"{self.seed}: {name}")
+        return self.table_rngs[table_id]
 
     if TYPE_CHECKING:  # provided by the parts (moves.py, bot_turns.py, elsewhere.py)
 

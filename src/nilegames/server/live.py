@@ -154,11 +154,12 @@ class Hub(Moves, SeatChanges, BotTurns, Elsewhere):
             for i, s in enumerate(checked)
         ]
         state = game.new_initial_state()
-        entries = resolve_chance(state, 0, self.rng)
+        table_id = new_table_id()
+        entries = resolve_chance(state, 0, self.rng_for(table_id, new=True))
         when = now()
         status = FINISHED if state.is_terminal() else PLAYING
         record = TableRecord(
-            new_table_id(),
+            table_id,
             game.id,
             game.players,
             game.options,

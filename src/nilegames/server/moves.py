@@ -58,7 +58,8 @@ class Moves(HubBase):
                 after.apply_action(action, player=seat)
             except NilegamesError as error:
                 raise from_core(error) from None
-            entries = [Logged(seq, seat, action), *resolve_chance(after, seq + 1, self.rng)]
+            chance = resolve_chance(after, seq + 1, self.rng_for(live.record.id))
+            entries = [Logged(seq, seat, action), *chance]
             status = FINISHED if after.is_terminal() else PLAYING
             when = now()
             try:

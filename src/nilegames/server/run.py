@@ -42,6 +42,7 @@ class Settings:
     lease_ttl: float = 6.0
     hint_iterations: int = 1000
     review_iterations: int = 1500
+    seed: int | None = None
     limits: Limits = field(default_factory=Limits)
 
     def check(self) -> None:
@@ -76,6 +77,7 @@ def make_app(settings: Settings) -> FastAPI:
         lease_ttl=settings.lease_ttl,
         hint_iterations=settings.hint_iterations,
         review_iterations=settings.review_iterations,
+        seed=settings.seed,
     )
 
 
