@@ -48,6 +48,7 @@ from nilegames.ai.journal import (
     keep_settings,
     read_journal,
 )
+from nilegames.ai.outcomes import outcomes
 from nilegames.ai.picture import plot
 from nilegames.ai.ratings import Interval, elo_ratings, mean_interval, wilson_interval
 from nilegames.ai.sequential import Decision, check_target, decide
@@ -141,6 +142,7 @@ class TournamentResult:
                 "total_games": len(self.games),
             },
             **({"decision": self.decision.to_json()} if self.decision else {}),
+            **({"outcomes": how.to_json()} if (how := outcomes(self.games, self.bots)) else {}),
             "results": {
                 "elo_anchor": self.anchor,
                 "turn_order": [

@@ -22,6 +22,7 @@ from rich.table import Table
 
 from nilegames.ai.journal import JOURNAL, JournalError
 from nilegames.ai.ladder import build_ladder
+from nilegames.ai.outcomes import Outcomes, outcomes
 from nilegames.ai.picture import plot
 from nilegames.ai.ratings import Interval
 from nilegames.ai.sequential import check_target
@@ -147,6 +148,9 @@ def tournament_command(
     if len(specs) > 1:
         console.print(head_to_head_table(result))
     console.print(turn_order_table(result))
+    how = outcomes(result.games, result.bots)
+    if how is not None:
+        console.print(outcomes_table(how))
     if result.decision is not None:
         console.print(f"{specs[0]}: {result.decision.describe()}")
     try:
@@ -250,6 +254,23 @@ def turn_order_table(result: TournamentResult) -> Table:
         table.add_row(
             ordinal(position),
             f"{100 * rate.estimate:.1f} ({100 * rate.low:.1f}–{100 * rate.high:.1f})",
+        )
+    return table
+
+
+def outcomes_table(how: Outcomes) -> Table:
+    """The games' own figures (how they ended...), over all games and by winning bot."""
+    table = Table(title="How the games went: mean of each game figure", box=box.SIMPLE_HEAD)
+    table.add_column("figure")
+    for column in how.columns:
+        table.add_column(f"{column} ({how.games[column]})", justify="right")
+    for figure, by_column in how.means.items():
+        table.add_row(
+            figure,
+            *(
+                f"{by_column[c].estimate:.3g}" if c in by_column and how.games[c] else "-"
+                for c in how.columns
+            ),
         )
     return table
 
