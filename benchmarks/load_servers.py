@@ -7,29 +7,12 @@ from __future__ import annotations
 
 import os
 import resource
-import secrets
-import signal
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import httpx
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
-
-START_TIMEOUT = 30.0
-SERVE = "from nilegames.cli.main import app; app()"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
+from nilegames.server.local import free_port, local_server, own_schema
 
 
 @contextmanager
@@ -39,17 +22,8 @@ def fresh_schema(url: str) -> Iterator[str]:
     if not url.startswith("postgresql"):
         yield url
         return
-    schema = f"nilegames_load_{secrets.token_hex(4)}"
-    admin = create_engine(url)
-    with admin.begin() as connection:
-        connection.execute(text(f"CREATE SCHEMA {schema}"))
-    scoped = make_url(url).update_query_dict({"options": f"-csearch_path={schema}"})
-    try:
-        yield scoped.render_as_string(hide_password=False)
-    finally:
-        with admin.begin() as connection:
-            connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-        admin.dispose()
+    with own_schema(url, "nilegames_load") as scoped:
+        yield scoped
 
 
 #: The benchmark's clients all come from one address: no per-client limit applies.
@@ -63,37 +37,11 @@ def server(
 ) -> Iterator[tuple[str, int]]:
     """``nilegames serve`` on a free loopback port (pinned to ``cpu`` if given): its base
     URL and process id."""
-    port = free_port()
-    command = [sys.executable, "-c", SERVE, "serve", "--port", str(port)]
-    command += ["--database", database, "--bot-delay", "0", *NO_LIMITS, *options]
-    log = folder / f"server-{port}.log"
     pin = None if cpu is None else (lambda: os.sched_setaffinity(0, {cpu}))
-    with log.open("w") as sink:
-        process = subprocess.Popen(
-            command, cwd=folder, stdout=sink, stderr=subprocess.STDOUT, preexec_fn=pin
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"the server stopped:\n{log.read_text()}")
-            try:
-                if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"the server did not start in time:\n{log.read_text()}")
-            time.sleep(0.1)
+    options = ("--bot-delay", "0", *NO_LIMITS, *options)
+    running = local_server(database, folder, *options, stop_timeout=15, before_start=pin)
+    with running as (base, process):
         yield base, process.pid
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 @contextmanager

@@ -11,11 +11,9 @@ from __future__ import annotations
 import functools
 import os
 import random
-import secrets
 import signal
 import socket
 import subprocess
-import sys
 import threading
 import time
 import warnings
@@ -32,6 +30,7 @@ from sqlalchemy.engine import make_url
 from nilegames.server.app import create_app
 from nilegames.server.limits import Limits
 from nilegames.server.live import Hub, LiveTable
+from nilegames.server.local import free_port, local_server, own_schema
 
 with warnings.catch_warnings():  # Starlette suggests another httpx package; this one works
     warnings.simplefilter("ignore")
@@ -70,17 +69,8 @@ def fresh_database(backend: str, folder: Path) -> Iterator[str]:
             f"PostgreSQL is not reachable at {POSTGRES_URL} ({problem});"
             " start it or set NILEGAMES_TEST_POSTGRES_URL"
         )
-    schema = f"nilegames_test_{secrets.token_hex(6)}"
-    admin = create_engine(POSTGRES_URL)
-    with admin.begin() as connection:
-        connection.execute(text(f"CREATE SCHEMA {schema}"))
-    url = make_url(POSTGRES_URL).update_query_dict({"options": f"-csearch_path={schema}"})
-    try:
-        yield url.render_as_string(hide_password=False)
-    finally:
-        with admin.begin() as connection:
-            connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-        admin.dispose()
+    with own_schema(POSTGRES_URL, "nilegames_test") as url:
+        yield url
 
 
 @contextmanager
@@ -218,19 +208,10 @@ def table_rows(url: str) -> list[dict[str, Any]]:
     return [dict(row._mapping) for row in rows]
 
 
-SERVE = "from nilegames.cli.main import app; app()"
 START_TIMEOUT = 120.0
 #: Seconds a server has to stop after Ctrl-C (it closes its bot pool's processes): ample on
 #: a quiet machine, and a loaded one (CI beside other jobs) has been seen to need over 10.
 STOP_TIMEOUT = 60.0
-
-
-def free_port() -> int:
-    """A loopback port nobody listens on right now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
 
 
 #: The process behind each running test server, by base URL (a test may kill one).
@@ -249,40 +230,27 @@ def serve(
     folder: Path, *options: str, database: str | None = None, limits: Sequence[str] = NO_LIMITS
 ) -> Iterator[str]:
     """A ``nilegames serve`` process on a free port with a new SQLite file in ``folder``
-    (or ``database``); yields its base URL and checks that it stops cleanly on SIGINT."""
-    port = free_port()
+    (or ``database``); yields its base URL and checks that it stops cleanly on SIGINT
+    (unless the test killed it)."""
     database = database or f"sqlite:///{folder / 'db.sqlite3'}"
-    command = [sys.executable, "-c", SERVE, "serve", "--port", str(port)]
-    command += ["--database", database, "--bot-delay", "0", *limits, *options]
-    log = folder / f"server-{port}.log"  # a file, not a pipe: it could fill and stall the server
-    with log.open("w") as sink:
-        process = subprocess.Popen(command, cwd=folder, stdout=sink, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    PROCESSES[base] = process
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"the server stopped: {log.read_text()}")
-            try:
-                if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"the server did not start in time: {log.read_text()}")
-            time.sleep(0.1)
-        yield base
-    finally:
-        PROCESSES.pop(base, None)
-        killed = process.poll() == -signal.SIGKILL  # by the test itself
-        process.send_signal(signal.SIGINT)
+    server = local_server(
+        database,
+        folder,
+        "--bot-delay",
+        "0",
+        *limits,
+        *options,
+        start_timeout=START_TIMEOUT,
+        stop_timeout=STOP_TIMEOUT,
+    )
+    with server as (base, process):
+        PROCESSES[base] = process
         try:
-            process.wait(timeout=STOP_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-    assert killed or process.returncode == 0, log.read_text()
+            yield base
+        finally:
+            PROCESSES.pop(base, None)
+    log = folder / f"server-{base.rsplit(':', 1)[1]}.log"
+    assert process.returncode in (0, -signal.SIGKILL), log.read_text()  # SIGKILL: by the test
 
 
 class Switch:

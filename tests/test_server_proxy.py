@@ -17,8 +17,9 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from nilegames.server.local import free_port
 from tests.nginx_helpers import find_nginx, nginx_proxy
-from tests.server_helpers import free_port, fresh_database, play_one, serve
+from tests.server_helpers import fresh_database, play_one, serve
 
 
 @pytest.fixture(scope="module")
