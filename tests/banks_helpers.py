@@ -314,6 +314,7 @@ def set_top(state: BanksState, seat: int, stack: int, face: int) -> None:
     assert state.face_weights()[face] > 0, f"no unseen card shows face {face}"
     state.face_known[face] += 1
     state.tops[seat][stack] = face
+    state.count_fields()  # the kept counts of faces not yet seen
     state.legal_cache = None
 
 
@@ -326,6 +327,7 @@ def empty_stacks(state: BanksState, seat: int) -> None:
             state.tops[seat][stack] = -1
         state.water_discard += state.stacks[seat][stack]
         state.stacks[seat][stack] = 0
+    state.count_fields()  # the kept counts of faces not yet seen
     state.legal_cache = None
 
 

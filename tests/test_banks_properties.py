@@ -137,9 +137,13 @@ def test_fields_and_market_rows_obey_the_placing_rules(config: Config) -> None:
 @given(configs())
 def test_the_kept_water_counts_match_the_cards_unseen(config: Config) -> None:
     """``water_left``, kept up to date draw by draw, is each face's row of
-    ``water_unseen`` summed: the chance of a new top face is read from it."""
+    ``water_unseen`` summed; ``hidden_faces``, kept as tops are drawn, is water_left less
+    the faces seen (``face_weights``), and ``hidden_total`` its sum: the chance of a new
+    top face is read from them."""
     for state in games(config):
         assert state.water_left == [sum(backs) for backs in state.water_unseen]
+        assert state.hidden_faces == state.face_weights()
+        assert state.hidden_total == sum(state.face_weights())
 
 
 @SETTINGS

@@ -106,6 +106,14 @@ ROW_SHIFT: Final = tuple(fields[0] for fields in ROWS)
 ROW_BITS: Final = tuple((1 << len(fields)) - 1 for fields in ROWS)
 #: The fields by the Nile, the first of each row.
 NILE_FIELDS: Final = sum(1 << fields[0] for fields in ROWS)
+#: The ebb's moves, by the fields by the Nile that are water (``watered & NILE_FIELDS``):
+#: a row has water to remove when its first field has (water runs from the Nile).
+EBBS: Final = {
+    sum(1 << ROW_SHIFT[row] for row in range(NUM_ROWS) if rows >> row & 1): tuple(
+        REMOVE_WATER + row for row in range(NUM_ROWS) if rows >> row & 1
+    )
+    for rows in range(1 << NUM_ROWS)
+}
 #: The sowing actions in a row for a set of its fields and a set of crops, at
 #: [row][fields << 5 | crops], in ascending order: one `extend` per row.
 ROW_SOWINGS: Final = tuple(
@@ -142,7 +150,7 @@ class BanksMoves(BanksTable):
         if phase in (FLOODING, OPEN_WATER):
             return self.water_placements(seat, opening=phase == OPEN_WATER)
         if phase == EBBING:
-            return [REMOVE_WATER + row for row in self.removable_rows()]
+            return list(EBBS[self.watered & NILE_FIELDS])  # the rows with water
         if phase == SET_DESERT:
             return [SETUP_DESERT + f for f in self.setup_desert_fields()]
         if phase == OPEN_BOAT:
@@ -224,12 +232,8 @@ class BanksMoves(BanksTable):
             waves |= 1 << (wave * NUM_ROWS + row)
         return waves
 
-    def removable_rows(self) -> list[int]:
-        watered = self.watered
-        return [row for row in range(NUM_ROWS) if watered >> ROW_SHIFT[row] & 1]
-
     def can_ebb(self) -> bool:
-        """Some row has water to remove (removable_rows is not empty)."""
+        """Some row has water to remove (the ebb has a move)."""
         return self.watered & NILE_FIELDS != 0
 
     def cost(self, field: int, seat: int) -> int:

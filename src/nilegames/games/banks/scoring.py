@@ -19,6 +19,8 @@ class BanksScoring(BanksTide):
     def _scoring(self) -> None:
         colours = 0
         for owner in range(self.n):
+            if not self.boat_crops[owner]:  # the kept set of its crops: an empty boat
+                continue
             count = total(self.boat[owner])
             if count:
                 colours += 1

@@ -144,9 +144,8 @@ class BanksState(BanksTurns):
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
         if phase == TOP_FACE:
-            left, known = self.water_left, self.face_known
-            weights = [left[face] - known[face] for face in range(NUM_FACES)]  # face_weights()
-            drawn = total(weights)
+            weights = self.hidden_faces  # face_weights(), kept
+            drawn = self.hidden_total
         elif phase == WATER_BACK:
             face = self.fields_face[self.tide_field()]
             weights = self.water_unseen[face]
@@ -194,7 +193,7 @@ class BanksState(BanksTurns):
         without its list)."""
         phase = self.phase
         if phase == TOP_FACE:
-            return 0 <= action < NUM_FACES and self.water_left[action] > self.face_known[action]
+            return 0 <= action < NUM_FACES and self.hidden_faces[action] > 0
         if phase == WATER_BACK:
             backs = self.water_unseen[self.fields_face[self.tide_field()]]
             return 0 <= action < NUM_EVENTS and backs[action] > 0
@@ -207,7 +206,12 @@ class BanksState(BanksTurns):
     def apply_action(self, action: object, *, player: int | None = None) -> None:
         """The contract's ``apply_action`` with the common cases checked here: a legal
         seat action and a possible chance outcome are applied without the generic path's
-        calls; anything else, refusals included, goes through :meth:`State.apply_action`."""
+        calls; anything else, refusals included, goes through :meth:`State.apply_action`.
+
+        The check and the history take the caller's own int object (``given``): the
+        compiled kernel would otherwise box the narrowed ``action`` anew for each, a new
+        int object above 256, which the check cannot match by identity either."""
+        given: Any = action
         if type(action) is int:
             phase = self.phase
             if phase > DESERT_BACK:
@@ -220,17 +224,17 @@ class BanksState(BanksTurns):
                             else self._compute_legal_actions()
                         )
                         self.legal_cache = legal
-                    if action in legal:
+                    if given in legal:
                         if phase == ACTIONS:  # the most frequent, called directly
                             self.legal_cache = None
                             self._on_action(action)
                         else:
                             self._apply_action(action)
-                        self._history.append(action)
+                        self._history.append(given)
                         return
             elif (player is None or player == CHANCE) and self._is_chance_outcome(action):
                 self._apply_action(action)
-                self._history.append(action)
+                self._history.append(given)
                 return
         super().apply_action(action, player=player)
 
@@ -286,6 +290,8 @@ class BanksState(BanksTurns):
         other.water_unseen = self.water_unseen[:]  # its rows are replaced, never changed
         other.water_left = self.water_left[:]
         other.face_known = self.face_known[:]
+        other.hidden_faces = self.hidden_faces[:]
+        other.hidden_total = self.hidden_total
         other.water_discard = self.water_discard
         other.desert_unseen = self.desert_unseen[:]
         other.desert_pile = self.desert_pile
@@ -372,6 +378,9 @@ class BanksState(BanksTurns):
             seat, stack = self.reveal_queue.pop(0)
             self.tops[seat][stack] = action
             self.face_known[action] += 1
+            hidden = self.hidden_faces
+            hidden[action] = hidden[action] - 1  # not ``-=``: see set_plants
+            self.hidden_total -= 1
             self.events.append(("top", seat, stack, action))
             self._proceed()
         elif phase == FLOODING:
@@ -404,7 +413,8 @@ class BanksState(BanksTurns):
         elif phase == OPEN_WATER:
             self._place_water(action - PLACE_WATER, opening=True)
         elif phase == OPEN_PLANTS:
-            field, crop = divmod(action - PLANT, NUM_CROPS)
+            code = action - PLANT
+            field, crop = code // NUM_CROPS, code % NUM_CROPS  # see _on_action
             ripe = self.opening_step % 2 == 0  # first a ripe plant, then a seed
             self._lay(field, crop, ripe=ripe)
             self.opening_step += 1

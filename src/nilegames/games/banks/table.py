@@ -87,6 +87,8 @@ class BanksTable(State):
         "free_ground",
         "fresh",
         "harvested",
+        "hidden_faces",
+        "hidden_total",
         "hippo_auction",
         "joker_bought",
         "joker_heal",
@@ -146,6 +148,8 @@ class BanksTable(State):
     market_entry_kept: int
     boat_crops: list[int]
     sowable: int
+    hidden_faces: list[int]
+    hidden_total: int
 
     def __init__(self, game: BanksGame, *, _empty: bool = False) -> None:
         super().__init__(game)
@@ -253,6 +257,11 @@ class BanksTable(State):
         from the boats and supplies, and forget the kept market_entry(): at the start,
         after a pickle's restore, and after a test arranged the table by hand."""
         self.market_entry_kept = -1
+        #: Per face, the water cards whose face nobody has seen yet (water_left -
+        #: face_known, the chance of each face when a new top is drawn), and their sum:
+        #: kept as tops are drawn (a water back lowers both counts alike).
+        self.hidden_faces = [self.water_left[f] - self.face_known[f] for f in range(NUM_FACES)]
+        self.hidden_total = total(self.hidden_faces)
         #: Per seat, the crops in its boat (a bit each): what it may buy back.
         self.boat_crops = [crop_set(boat, NO_CROPS) for boat in self.boat]
         #: In the action phase, the crops the seat may sow: those in its supply beyond the
@@ -278,13 +287,17 @@ class BanksTable(State):
         """Put ``here`` as the plants of ``field``, and the sets of fields with it."""
         bit = 1 << field
         mine, ripe = self.mine, self.ripe
+        # each set read and written whole: the compiled kernel runs ``mine[owner] &= x``
+        # through Python's generic in-place operators, a plain assignment on machine ints
         for plant in self.plants[field]:
-            mine[plant[0]] &= ~bit
-            ripe[plant[0]] &= ~bit
+            owner = plant[0]
+            mine[owner] = mine[owner] & ~bit
+            ripe[owner] = ripe[owner] & ~bit
         for plant in here:
-            mine[plant[0]] |= bit
+            owner = plant[0]
+            mine[owner] = mine[owner] | bit
             if plant[2]:
-                ripe[plant[0]] |= bit
+                ripe[owner] = ripe[owner] | bit
         self.plants[field] = here
         size = len(here)
         self.one_plant = self.one_plant | bit if size == 1 else self.one_plant & ~bit

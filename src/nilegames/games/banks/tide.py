@@ -141,7 +141,7 @@ class BanksTide(BanksMoves):
         return ROWS[self.tide_row][index - 1]
 
     def _place_water(self, code: int, *, opening: bool) -> None:
-        stack, row = divmod(code, NUM_ROWS)
+        stack, row = code // NUM_ROWS, code % NUM_ROWS  # not divmod(): see _on_action
         seat = self.seat
         face = self.tops[seat][stack]
         field = self.water_target(row, face, opening=opening)

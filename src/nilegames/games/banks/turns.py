@@ -59,7 +59,10 @@ class BanksTurns(BanksScoring):
             self._end_actions()
             return
         if action < GROW:  # the most frequent first
-            field, crop = divmod(action - PLANT, NUM_CROPS)
+            # ``//`` and ``%``, not divmod(): the compiled kernel runs those on machine
+            # ints, divmod() through Python's generic call and a tuple
+            code = action - PLANT
+            field, crop = code // NUM_CROPS, code % NUM_CROPS
             self.points -= self.cost(field, seat)
             self._lay(field, crop, ripe=False)
             if self.supply[seat][crop] == self.fresh[crop]:
@@ -98,7 +101,8 @@ class BanksTurns(BanksScoring):
                 # the scoring) and goes back to its owner's supply.
                 self.events.append(("buy_other_seed", seat, owner, crop))
         elif action >= HARVEST:
-            field, m = divmod(action - HARVEST, NUM_MARKET_ROWS)
+            code = action - HARVEST
+            field, m = code // NUM_MARKET_ROWS, code % NUM_MARKET_ROWS
             self.points -= self.cost(field, seat)
             plant = self.own_plant(field, seat)
             assert plant is not None
@@ -123,7 +127,8 @@ class BanksTurns(BanksScoring):
 
     def _lay(self, field: int, crop: int, *, ripe: bool) -> None:
         seat = self.seat
-        self.supply[seat][crop] -= 1
+        supply = self.supply[seat]
+        supply[crop] = supply[crop] - 1  # not ``-=``: see set_plants
         self.set_plants(field, (*self.plants[field], (seat, crop, 1 if ripe else 0)))
         self.events.append(("plant", seat, field, crop, ripe))
 
