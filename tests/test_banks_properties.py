@@ -30,7 +30,7 @@ from nilegames.games.banks.board import (
 )
 from nilegames.games.banks.cards import NUM_DESERT, NUM_WATER
 from nilegames.games.banks.game import BanksGame
-from nilegames.games.banks.state import ACTIONS, EMPTY_GROUND, WATER, BanksState
+from nilegames.games.banks.state import ACTIONS, EMPTY_GROUND, WATER, WATER_BACK, BanksState
 from tests.banks_helpers import desert_count, events, plant_count, water_count
 from tests.conftest import random_game
 
@@ -144,6 +144,8 @@ def test_the_kept_water_counts_match_the_cards_unseen(config: Config) -> None:
         assert state.water_left == [sum(backs) for backs in state.water_unseen]
         assert state.hidden_faces == state.face_weights()
         assert state.hidden_total == sum(state.face_weights())
+        # the field whose water back is drawn, found when the ebb took it
+        assert state.ebb_field == (state.tide_field() if state.phase == WATER_BACK else -1)
 
 
 @SETTINGS

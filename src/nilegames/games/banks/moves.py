@@ -87,6 +87,8 @@ CROPS_TO_ROWS: Final = tuple(
     for crops in range(1 << NUM_CROPS)
 )
 ALL_ROWS: Final = (1 << NUM_ROWS) - 1
+#: Market row m's bits in market_entry() (bit 4 * crop + m for every crop).
+MARKET_ROW_BITS: Final = tuple(CROPS_TO_ROWS[ALL_CROPS] << m for m in range(NUM_MARKET_ROWS))
 #: The placements of a stack's top card on a set of rows, at stack << NUM_ROWS | rows.
 PLACEMENTS: Final = tuple(
     tuple(PLACE_WATER + stack * NUM_ROWS + row for row in range(NUM_ROWS) if rows >> row & 1)
@@ -274,18 +276,29 @@ class BanksMoves(BanksTable):
             return entry
         entry = 0
         for m in range(NUM_MARKET_ROWS):
-            row = self.market[m]
-            size = len(row)
-            if size >= MARKET_ROOM[m]:
-                continue
-            crops = ALL_CROPS
-            if size:
-                crops &= ~(1 << row[size - 1][1])
-                if size > 1:
-                    crops &= ~(1 << row[size - 2][1])
-            entry |= CROPS_TO_ROWS[crops] << m
+            entry |= self.row_entry(m)
         self.market_entry_kept = entry
         return entry
+
+    def row_entry(self, m: int) -> int:
+        """Market row ``m``'s part of market_entry(): the crops that may enter it."""
+        row = self.market[m]
+        size = len(row)
+        if size >= MARKET_ROOM[m]:
+            return 0
+        crops = ALL_CROPS
+        if size:
+            crops &= ~(1 << row[size - 1][1])
+            if size > 1:
+                crops &= ~(1 << row[size - 2][1])
+        return CROPS_TO_ROWS[crops] << m
+
+    def market_row_changed(self, m: int) -> None:
+        """A plant entered market row ``m``: only that row's part of the kept
+        market_entry() changes (if it is kept)."""
+        entry = self.market_entry_kept
+        if entry >= 0:
+            self.market_entry_kept = entry & ~MARKET_ROW_BITS[m] | self.row_entry(m)
 
     def desert_field(self, row: int) -> int:
         """Where a desert card spreading in ``row`` would go: the outermost field not yet

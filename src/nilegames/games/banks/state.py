@@ -147,7 +147,7 @@ class BanksState(BanksTurns):
             weights = self.hidden_faces  # face_weights(), kept
             drawn = self.hidden_total
         elif phase == WATER_BACK:
-            face = self.fields_face[self.tide_field()]
+            face = self.fields_face[self.ebb_field]
             weights = self.water_unseen[face]
             drawn = self.water_left[face]  # the row's sum, kept
         elif phase == DESERT_BACK:
@@ -195,7 +195,7 @@ class BanksState(BanksTurns):
         if phase == TOP_FACE:
             return 0 <= action < NUM_FACES and self.hidden_faces[action] > 0
         if phase == WATER_BACK:
-            backs = self.water_unseen[self.fields_face[self.tide_field()]]
+            backs = self.water_unseen[self.fields_face[self.ebb_field]]
             return 0 <= action < NUM_EVENTS and backs[action] > 0
         if phase == DESERT_BACK:
             return 0 <= action < NUM_EVENTS and self.desert_unseen[action] > 0
@@ -310,6 +310,7 @@ class BanksState(BanksTurns):
         other.tide_mode = self.tide_mode
         other.tide_stopped = self.tide_stopped
         other.tide_row = self.tide_row
+        other.ebb_field = self.ebb_field
         other.switched = self.switched
         other.rot_palms = self.rot_palms
         other.rot_row = self.rot_row
@@ -491,4 +492,6 @@ def _restore(game: BanksGame, history: list[Action], fields: dict[str, Any]) -> 
     state.plants = [tuple(tuple(plant) for plant in here) for here in state.plants]
     state.market = [tuple(tuple(plant) for plant in row) for row in state.market]
     state.count_fields()  # derived, not kept
+    # derived from the water the sets of fields now hold
+    state.ebb_field = state.tide_field() if state.phase == WATER_BACK else -1
     return state

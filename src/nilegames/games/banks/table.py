@@ -77,6 +77,7 @@ class BanksTable(State):
         "covered",
         "desert_pile",
         "desert_unseen",
+        "ebb_field",
         "edition",
         "events",
         "extra_turn",
@@ -207,6 +208,7 @@ class BanksTable(State):
         self.tide_mode = FLOODING
         self.tide_stopped = False
         self.tide_row = -1
+        self.ebb_field = -1  # while a water back is drawn, the field of its card (tide_field)
         self.switched = False
         self.rot_palms = 0
         self.rot_row = -1

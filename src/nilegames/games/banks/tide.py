@@ -178,11 +178,14 @@ class BanksTide(BanksMoves):
 
     def _remove_water(self, row: int) -> None:
         self.tide_row = row
-        self.events.append(("ebb", self.seat, self.tide_field()))
+        # found once for the draw of its back (its chances, its check, its effect)
+        self.ebb_field = self.tide_field()
+        self.events.append(("ebb", self.seat, self.ebb_field))
         self.phase = WATER_BACK
 
     def _on_water_back(self, event: int) -> None:
-        field = self.tide_field()
+        field = self.ebb_field
+        self.ebb_field = -1
         face = self.fields_face[field]
         backs = self.water_unseen[face][:]  # a new row: copies of the table share the old
         backs[event] -= 1

@@ -108,7 +108,7 @@ class BanksTurns(BanksScoring):
             assert plant is not None
             self.set_plants(field, tuple([p for p in self.plants[field] if p[0] != seat]))
             self.market[m] += ((seat, plant[1], RIPE),)
-            self.market_entry_kept = -1
+            self.market_row_changed(m)
             self.harvested = True
             self.events.append(("harvest", seat, field, plant[1], m))
         elif action >= GROW:
