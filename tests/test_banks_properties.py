@@ -210,8 +210,10 @@ def test_the_kept_sets_of_fields_match_the_fields(config: Config) -> None:
             state.sowable if state.phase == ACTIONS else None,
         )
         entry = state.market_entry_kept  # -1 until the moves asked for it
+        waves = state.waves_kept  # the same for the tide's open_waves()
         state.count_fields()
         assert entry in (-1, state.market_entry())
+        assert waves in (-1, state.open_waves(opening=False))
         assert kept == (
             state.free_ground,
             state.watered,

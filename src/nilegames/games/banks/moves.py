@@ -42,6 +42,7 @@ from nilegames.games.banks.board import (
     ROWS,
 )
 from nilegames.games.banks.cards import (
+    DOUBLE,
     FACES,
     NONE,
     SINGLE,
@@ -87,6 +88,10 @@ CROPS_TO_ROWS: Final = tuple(
     for crops in range(1 << NUM_CROPS)
 )
 ALL_ROWS: Final = (1 << NUM_ROWS) - 1
+#: Row r's bits in open_waves(), one for each wave w: bit ``w * NUM_ROWS + r``.
+ROW_WAVES: Final = tuple(
+    sum(1 << (wave * NUM_ROWS + row) for wave in range(DOUBLE + 1)) for row in range(NUM_ROWS)
+)
 #: Market row m's bits in market_entry() (bit 4 * crop + m for every crop).
 MARKET_ROW_BITS: Final = tuple(CROPS_TO_ROWS[ALL_CROPS] << m for m in range(NUM_MARKET_ROWS))
 #: The placements of a stack's top card on a set of rows, at stack << NUM_ROWS | rows.
@@ -219,20 +224,37 @@ class BanksMoves(BanksTable):
     def open_waves(self, *, opening: bool) -> int:
         """The rows where a card may be laid, by the wave its inner end must show: row r
         shows wave w if bit ``w * NUM_ROWS + r`` is set (no bit: no card fits).  What
-        water_target checks, once for every card."""
+        water_target checks, once for every card.  Kept for the tide (not the opening)
+        as water comes and goes, row by row (row_water_changed)."""
+        if not opening:
+            waves = self.waves_kept
+            if waves >= 0:
+                return waves
         waves = 0
-        watered, ground, faces = self.watered, self.fields_ground, self.fields_face
         for row in self.open_rows:
-            index = (watered >> ROW_SHIFT[row] & ROW_BITS[row]).bit_length()
-            if index >= ROW_SIZE[row]:
-                continue
-            fields = ROW_FIELDS[row]
-            # the opening lays water only on empty fields
-            if opening and ground[fields[index]] != EMPTY_GROUND:
-                continue
-            wave = FACE_OUTER[faces[fields[index - 1]]] if index else SINGLE  # the Nile's
-            waves |= 1 << (wave * NUM_ROWS + row)
+            waves |= self.row_waves(row, opening=opening)
+        if not opening:
+            self.waves_kept = waves
         return waves
+
+    def row_waves(self, row: int, *, opening: bool) -> int:
+        """Row ``row``'s part of open_waves()."""
+        index = (self.watered >> ROW_SHIFT[row] & ROW_BITS[row]).bit_length()
+        if index >= ROW_SIZE[row]:
+            return 0
+        fields = ROW_FIELDS[row]
+        # the opening lays water only on empty fields
+        if opening and self.fields_ground[fields[index]] != EMPTY_GROUND:
+            return 0
+        wave = FACE_OUTER[self.fields_face[fields[index - 1]]] if index else SINGLE  # the Nile's
+        return 1 << (wave * NUM_ROWS + row)
+
+    def row_water_changed(self, row: int) -> None:
+        """Water came to or left ``row``: only its part of the kept open_waves() changes
+        (if it is kept)."""
+        waves = self.waves_kept
+        if waves >= 0:
+            self.waves_kept = waves & ~ROW_WAVES[row] | self.row_waves(row, opening=False)
 
     def can_ebb(self) -> bool:
         """Some row has water to remove (the ebb has a move)."""

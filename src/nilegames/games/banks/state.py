@@ -278,6 +278,7 @@ class BanksState(BanksTurns):
         other.ripe = self.ripe[:]
         other.market = self.market[:]
         other.market_entry_kept = self.market_entry_kept
+        other.waves_kept = self.waves_kept
         other.supply = [s[:] for s in self.supply]
         other.boat = [b[:] for b in self.boat]
         other.boat_crops = self.boat_crops[:]

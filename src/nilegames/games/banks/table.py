@@ -137,6 +137,7 @@ class BanksTable(State):
         "water_left",
         "water_unseen",
         "watered",
+        "waves_kept",
     )
 
     game: BanksGame
@@ -151,6 +152,7 @@ class BanksTable(State):
     sowable: int
     hidden_faces: list[int]
     hidden_total: int
+    waves_kept: int
 
     def __init__(self, game: BanksGame, *, _empty: bool = False) -> None:
         super().__init__(game)
@@ -259,6 +261,7 @@ class BanksTable(State):
         from the boats and supplies, and forget the kept market_entry(): at the start,
         after a pickle's restore, and after a test arranged the table by hand."""
         self.market_entry_kept = -1
+        self.waves_kept = -1  # open_waves() of the tide, found when first asked
         #: Per face, the water cards whose face nobody has seen yet (water_left -
         #: face_known, the chance of each face when a new top is drawn), and their sum:
         #: kept as tops are drawn (a water back lowers both counts alike).

@@ -152,6 +152,7 @@ class BanksTide(BanksMoves):
         covered_desert = self.fields_ground[field] == DESERT_CARD
         self.set_ground(field, WATER)
         self.fields_face[field] = face
+        self.row_water_changed(row)
         self.events.append(("water", seat, field, face))
         self._wash_away(field, "flood")
         if opening:
@@ -194,6 +195,7 @@ class BanksTide(BanksMoves):
         self.face_known[face] -= 1
         self.set_ground(field, EMPTY_GROUND)
         self.fields_face[field] = -1
+        self.row_water_changed(self.tide_row)
         self.water_discard += 1
         self.tide_count += 1
         self.events.append(("water_back", field, event))
