@@ -21,11 +21,14 @@ outcome at a time through :func:`nilegames.jax.nile.apply`.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+import math
+from collections.abc import Callable
+from typing import Any, Final, NamedTuple
 
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax.custom_batching import custom_vmap
 
 from nilegames.games.nile import actions as act
 from nilegames.games.nile.cards import (
@@ -65,8 +68,18 @@ KINDS: Final = np.arange(NUM_KINDS)
 CROPS: Final = np.arange(NUM_CROPS)
 #: ``UPPER[i, j]`` is 1 where i <= j: prefix sums as a product (``cumsum`` is slow on CPU).
 UPPER: Final = jnp.asarray(np.triu(np.ones((NUM_KINDS, NUM_KINDS), np.int32)))
-#: Random words the first go of each chance step takes: a drawing of up to n cards n + 1.
-WORDS: Final = (TURN_MOST + 1) + 2 + (MOST + 1)
+#: Random words every step draws: a turn's drawing (up to 2 cards, n + 1 words for n) and
+#: the flood (2).  A payout draws its own, only in the games that have one.
+WORDS: Final = (TURN_MOST + 1) + 2
+#: ``fold_in`` of the key for a payout's words; the further goes at a rebuilt deck fold in
+#: the count of outcomes drawn so far, always below ``MAX_TRACE`` (64), so never this.
+PAYOUT_STREAM: Final = 1 << 16
+#: Under ``vmap`` (:func:`compacted`), the chance steps are played for a gathered
+#: sub-batch of the games that have some (1 / ``CHANCE_SHARE`` of the batch at a time),
+#: and the payout for a sub-batch of those that have one (1 / ``PAYOUT_SHARE``).
+CHANCE_SHARE: Final = 2
+PAYOUT_SHARE: Final = 32
+CHUNK_MIN: Final = 16
 
 
 class Trace(NamedTuple):
@@ -288,16 +301,100 @@ def take_action(s: State, action: jax.Array) -> State:
     )
 
 
+Section = Callable[[State, jax.Array, Trace], tuple[State, Trace]]
+
+
+def compacted(draw: Section, due: Callable[[State], jax.Array], share: int) -> Section:
+    """``draw`` for the games where ``due`` holds; nothing changes in the others.
+
+    Alone, a game runs ``draw`` only if it is due (``lax.cond``).  Under ``vmap``, where
+    ``cond`` would compute ``draw`` for every game, the due games are gathered into a
+    sub-batch (``1 / share`` of the batch, at least ``CHUNK_MIN`` games, another chunk
+    while any is left), drawn for and put back: ``draw`` costs what the due games need.
+
+    The rule is a ``custom_vmap``, whose function must close over no array: a ``vmap`` of
+    a ``cond`` on a batched predicate (Pgx's ``Env.step``) batches every array a branch
+    reads, and ``custom_vmap`` refuses batched closed-over arrays.  So the function is
+    traced first and runs as that trace, its arrays handed to it as arguments; the rule
+    never reads them (it calls ``draw`` itself).
+    """
+
+    def alone(s: State, key: jax.Array, trace: Trace) -> tuple[State, Trace]:
+        return jax.lax.cond(  # type: ignore[no-any-return]
+            due(s), draw, lambda s, _key, trace: (s, trace), s, key, trace
+        )
+
+    def rule(
+        size: int, in_batched: list[Any], _arrays: Any, args: tuple[State, jax.Array, Trace]
+    ) -> tuple[tuple[State, Trace], tuple[Any, Any]]:
+        s, key, trace = jax.tree.map(
+            lambda x, b: x if b else jnp.broadcast_to(x, (size, *x.shape)), args, in_batched[1]
+        )
+        chunk = min(size, max(CHUNK_MIN, math.ceil(size / share)))
+
+        def body(carry: tuple[State, Trace, jax.Array]) -> tuple[State, Trace, jax.Array]:
+            s, trace, left = carry
+            (rows,) = jnp.nonzero(left, size=chunk, fill_value=size)
+            inside = jnp.minimum(rows, size - 1)  # filler rows read a game, put nothing back
+            done = jax.vmap(draw)(*jax.tree.map(lambda x: x[inside], (s, key, trace)))
+            s, trace = jax.tree.map(
+                lambda x, y: x.at[rows].set(y, mode="drop"), (s, trace), done
+            )
+            return s, trace, left.at[rows].set(False, mode="drop")
+
+        s, trace, _ = jax.lax.while_loop(lambda carry: carry[2].any(), body, (s, trace, due(s)))
+        return (s, trace), jax.tree.map(lambda _: True, (s, trace))
+
+    def run(s: State, key: jax.Array, trace: Trace) -> tuple[State, Trace]:
+        traced, shape = jax.make_jaxpr(alone, return_shape=True)(s, key, trace)
+        out_tree = jax.tree.structure(shape)
+
+        def replay(arrays: list[Any], args: tuple[State, jax.Array, Trace]) -> Any:
+            out = jax.core.eval_jaxpr(traced.jaxpr, arrays, *jax.tree.leaves(args))
+            return jax.tree.unflatten(out_tree, out)
+
+        one = custom_vmap(replay)
+        one.def_vmap(rule)
+        return one(list(traced.consts), (s, key, trace))  # type: ignore[no-any-return]
+
+    return run
+
+
+def _draw_payout(s: State, key: jax.Array, trace: Trace) -> tuple[State, Trace]:
+    words = jax.random.bits(jax.random.fold_in(key, PAYOUT_STREAM), (MOST + 1,), jnp.uint32)
+    return _drawing(s, key, words, trace, MOST)
+
+
+#: The speculation payout's drawing, if the flood paid one (about one step in a hundred).
+_payout = compacted(
+    _draw_payout, lambda s: (s.phase == CONTINUE_DRAW) | (s.phase == DRAW), PAYOUT_SHARE
+)
+
+
+def _chance_steps(s: State, key: jax.Array, trace: Trace) -> tuple[State, Trace]:
+    """After a seat's action: the drawing into a hand, the flood, the payout, the harvest."""
+    words = jax.random.bits(key, (WORDS,), jnp.uint32)
+    first = TURN_MOST + 1
+    s, trace = _drawing(s, key, words[:first], trace, TURN_MOST)
+    s, trace = _flooding(s, key, words[first:], trace)
+    s, trace = _payout(s, key, trace)
+    return pick(s.phase == FINISH_FLOOD, finish_flood(s), s), trace
+
+
+#: The chance steps, in the games whose action leads to any (a turn's end, a trade paid:
+#: about a third of the steps of a random game).
+_chance = compacted(
+    _chance_steps,
+    lambda s: (s.phase == DRAW) | (s.phase == FLOOD) | (s.phase >= CONTINUE_DRAW),
+    CHANCE_SHARE,
+)
+
+
 def play(s: State, action: jax.Array | int, key: jax.Array, slots: int) -> tuple[State, jax.Array]:
     """The seat's ``action``, then every chance step up to the next decision, drawn from
     ``key``; and the outcomes (``slots`` of them, -1 padded; no trace for one slot)."""
     s = take_action(s, jnp.asarray(action, jnp.int32))
-    words = jax.random.bits(key, (WORDS,), jnp.uint32)
     trace = Trace(jnp.full(slots, -1, jnp.int32), jnp.int32(0))
-    first, flood, payout = TURN_MOST + 1, TURN_MOST + 3, TURN_MOST + 3 + MOST + 1
-    s, trace = _drawing(s, key, words[:first], trace, TURN_MOST)
-    s, trace = _flooding(s, key, words[first:flood], trace)
-    s, trace = _drawing(s, key, words[flood:payout], trace, MOST)
-    s = pick(s.phase == FINISH_FLOOD, finish_flood(s), s)
+    s, trace = _chance(s, key, trace)
     outcomes = jnp.where(jnp.arange(slots) < trace.total, trace.outcomes, -1)
     return s, outcomes
