@@ -6,7 +6,9 @@ a locust), the speculation payout drawn, the harvest.  Each is run once here, fo
 game of a batch at the same time, instead of one card per turn of a loop over phases
 (under ``vmap`` every turn of such a loop costs every phase's work, and a batch waits
 for its longest chain).  The seat's action itself is written out as one piece of array
-code (:func:`take_action`) rather than a ``switch`` over the seats' handlers.
+code (:func:`take_action`) rather than a ``switch`` over the seats' handlers.  Under
+``vmap``, the chance steps, and within them the payout, are played only for the games
+that have them, gathered into a sub-batch (:func:`compacted`).
 
 A drawing takes all the cards it needs from one deck in one go (:func:`deal_from`): a
 uniformly random set of that many of the deck's counted cards (Floyd's sampling, then
@@ -337,9 +339,7 @@ def compacted(draw: Section, due: Callable[[State], jax.Array], share: int) -> S
             (rows,) = jnp.nonzero(left, size=chunk, fill_value=size)
             inside = jnp.minimum(rows, size - 1)  # filler rows read a game, put nothing back
             done = jax.vmap(draw)(*jax.tree.map(lambda x: x[inside], (s, key, trace)))
-            s, trace = jax.tree.map(
-                lambda x, y: x.at[rows].set(y, mode="drop"), (s, trace), done
-            )
+            s, trace = jax.tree.map(lambda x, y: x.at[rows].set(y, mode="drop"), (s, trace), done)
             return s, trace, left.at[rows].set(False, mode="drop")
 
         s, trace, _ = jax.lax.while_loop(lambda carry: carry[2].any(), body, (s, trace, due(s)))
