@@ -175,3 +175,19 @@ def test_the_command_takes_a_lineup_and_a_target(tmp_path: Path) -> None:
         ],
     )
     assert bad.exit_code == 2 and "between 0 and 1" in bad.output
+
+
+def test_in_a_round_robin_only_the_games_of_the_first_bot_count() -> None:
+    """A table without the bot says nothing of its score: counting it as a loss would push
+    every round robin of three or more bots towards "below"."""
+    games = [
+        result(0, ("a", "b"), (1.0, -1.0)),
+        result(1, ("a", "c"), (1.0, -1.0)),
+        result(2, ("b", "c"), (1.0, -1.0)),  # a's table-less game
+        result(3, ("b", "a"), (1.0, -1.0)),
+        result(4, ("c", "a"), (-1.0, 1.0)),
+        result(5, ("c", "b"), (1.0, -1.0)),
+    ]
+    assert first_scores(games, "a", 6) == [1.0, 1.0, 0.0, 1.0]
+    assert first_scores(games[:5], "a", 6) == []
+

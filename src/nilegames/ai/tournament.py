@@ -419,10 +419,11 @@ def seating(
 
 
 def first_scores(played: Sequence[GameResult], bot: str, rotation: int) -> list[float]:
-    """``bot``'s share of first place in each game of the longest run of games from the
-    first with none missing, cut to whole rotations of the seats.  Games in index order
-    only: with several jobs short games end first, and a test fed the games in the order
-    they end would see a sample biased by length."""
+    """``bot``'s share of first place in each of its games among the longest run of games
+    from the first with none missing, cut to whole rotations of the seats (a round robin's
+    tables without ``bot`` say nothing of its score and are left out).  Games in index
+    order only: with several jobs short games end first, and a test fed the games in the
+    order they end would see a sample biased by length."""
     by_index = {game.index: game for game in played}
     prefix = 0
     while prefix in by_index:
@@ -435,6 +436,7 @@ def first_scores(played: Sequence[GameResult], bot: str, rotation: int) -> list[
             if spec == bot
         )
         for game in (by_index[index] for index in range(prefix))
+        if bot in game.bots
     ]
 
 
