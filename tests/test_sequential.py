@@ -190,4 +190,3 @@ def test_in_a_round_robin_only_the_games_of_the_first_bot_count() -> None:
     ]
     assert first_scores(games, "a", 6) == [1.0, 1.0, 0.0, 1.0]
     assert first_scores(games[:5], "a", 6) == []
-

@@ -463,6 +463,51 @@ def test_tournament_refuses_an_address_without_ray(tmp_path: Path) -> None:
 
 
 # -- Ray ----------------------------------------------------------------------------------------
+class FakeRay:
+    """Just enough of Ray's API for run_batches: tasks run when their result is asked for,
+    and the tasks cancelled are noted."""
+
+    def __init__(self) -> None:
+        self.cancelled: list[Any] = []
+
+    def is_initialized(self) -> bool:
+        return True  # a connection the caller made: run_batches must not stop it
+
+    def cluster_resources(self) -> dict[str, float]:
+        return {"CPU": 1.0}
+
+    def remote(self, **_: Any) -> Any:
+        def wrap(function: Any) -> Any:
+            class Remote:
+                @staticmethod
+                def remote(batch: Any) -> Any:
+                    return (function, batch)
+
+            return Remote
+
+        return wrap
+
+    def wait(self, pending: list[Any], num_returns: int) -> tuple[list[Any], list[Any]]:
+        return pending[:num_returns], pending[num_returns:]
+
+    def get(self, ref: Any) -> Any:
+        function, batch = ref
+        return function(batch)
+
+    def cancel(self, ref: Any) -> None:
+        self.cancelled.append(ref)
+
+
+def test_a_stopped_ray_run_cancels_the_tasks_it_sent_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a Ray connection the caller keeps (a session, a cluster), tasks sent ahead of the
+    results would otherwise go on playing games nobody will read."""
+    fake = FakeRay()
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    done = run_batches(lambda batch: [batch], list(range(10)), backend="ray", stop=lambda: True)
+    assert done == [0]
+    assert sorted(batch for _, batch in fake.cancelled) == [1, 2]
+
+
 @pytest.mark.ray
 def test_ray_gives_exactly_the_local_figures(tmp_path: Path) -> None:
     """One local Ray instance of 2 CPUs (one test, so one instance whatever xdist does)."""

@@ -20,6 +20,7 @@ callers put them in order by their index, so the outcome never depends on the ba
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing
 import signal
@@ -152,6 +153,7 @@ def _ray(
 ) -> Generator[list[R], None, None]:
     ray = require_ray()
     started = start_ray(jobs, address)
+    pending: list[Any] = []  # tasks sent, results not yet read
     try:
         remote = ray.remote(num_cpus=1)(function)
         cpus = int(ray.cluster_resources().get("CPU", jobs)) or 1
@@ -165,5 +167,10 @@ def _ray(
                 break
             yield ray.get(ready[0])
     finally:
+        # Stopped early (a decided match, Ctrl-C, an error): the tasks sent ahead would go
+        # on playing on a connection the caller keeps, for results nobody reads.
+        for task in pending:
+            with contextlib.suppress(Exception):  # a task just finished, a cluster gone...
+                ray.cancel(task)
         if started:
             ray.shutdown()
