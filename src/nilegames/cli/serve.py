@@ -79,8 +79,9 @@ def serve_command(
     seed: Annotated[
         int | None,
         typer.Option(
-            help="For tests and demos only: each table's cards, dice and bots follow from this"
-            " seed and the table's number, so anyone who knows it can foresee them.",
+            help="For tests and demos only: each table's cards, dice and bot seeds follow from"
+            " this seed and the table's number, so anyone who knows it can foresee them"
+            " (bots with a time budget, medium and hard, may still move differently).",
             show_default=False,
         ),
     ] = None,

@@ -71,7 +71,8 @@ class HubBase:
         self.rng = random.SystemRandom()  # chance and bot seeds: nobody can predict them
         #: Tests and demos only: with a seed, each table draws its chance outcomes and bot
         #: seeds from its own generator, seeded from this and the table's number among
-        #: those this process opened (or its id), so a table plays alike from run to run.
+        #: those this process opened (or its id), so a table plays alike from run to run
+        #: (unless a bot with a time budget searches further one time than another).
         self.seed = seed
         self.opened = 0
         self.table_rngs: dict[str, random.Random] = {}
