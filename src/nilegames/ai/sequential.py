@@ -16,6 +16,15 @@ is a test supermartingale for "mean ≤ τ", and so is its average over ``q`` un
 Howard, Ramdas, McAuliffe and Sekhon 2021).  By Ville's inequality it ever reaches
 ``1/a`` with probability at most ``a`` when the null holds.  "Below" is the mirror image,
 ``q`` uniform on (0, τ).  Each side gets half of ``ALPHA``.
+
+A bot's expected score differs from seat to seat, so a single game's mean may lie above
+``τ`` while the mean over the seats does not.  The tournament therefore reads the test
+only after whole rotations of the seats (:func:`nilegames.ai.tournament.first_scores`):
+over one rotation of independent games with means ``μᵢ`` the expected growth is at most
+``∏ (1 + (μᵢ − τ) c)`` with ``c = q/τ − (1 − q)/(1 − τ)``, a product of non-negative
+factors whose mean is at most 1 when the ``μᵢ`` average at most ``τ``, so at most 1 (the
+arithmetic-geometric mean inequality): the null is then "the mean over the seats is at
+most ``τ``", and Ville's inequality holds at the rotations' ends.
 """
 
 from __future__ import annotations
