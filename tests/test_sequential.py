@@ -13,12 +13,12 @@ from typer.testing import CliRunner
 from nilegames.ai import tournament
 from nilegames.ai.journal import JOURNAL, SETTINGS, GameResult
 from nilegames.ai.sequential import ALPHA, decide, evidence
-from nilegames.ai.tournament import first_scores, run_tournament
+from nilegames.ai.tournament import first_scores, first_verdict, run_tournament
 from nilegames.cli.main import app
 from nilegames.core import GameOptionError
 
 
-def first_verdict(chance: random.Random, mean: float, target: float, games: int) -> Any:
+def simulated_match(chance: random.Random, mean: float, target: float, games: int) -> Any:
     """The verdict and game count a match of Bernoulli(``mean``) games stops on, if any."""
     scores: list[float] = []
     for _ in range(games):
@@ -30,21 +30,21 @@ def first_verdict(chance: random.Random, mean: float, target: float, games: int)
 
 
 def test_a_match_at_the_target_is_rarely_declared_either_way_however_often_one_looks() -> None:
-    """Looking after every one of 200 games, a fixed 95 % interval would call about a third
-    of such matches; the e-processes keep each side under ALPHA / 2 over the whole run."""
+    """Looking after every one of 200 games, a fixed 95 % interval would call about 40 % of
+    such matches; the e-processes keep each side under ALPHA / 2 over the whole run."""
     chance = random.Random(20261127)
     runs = 1500
-    verdicts = [first_verdict(chance, 0.6, 0.6, 200)[0] for _ in range(runs)]
+    verdicts = [simulated_match(chance, 0.6, 0.6, 200)[0] for _ in range(runs)]
     assert verdicts.count("above") / runs <= ALPHA / 2 + 0.01
     assert verdicts.count("below") / runs <= ALPHA / 2 + 0.01
 
 
 def test_clear_gaps_are_decided_early_and_the_right_way() -> None:
     chance = random.Random(7)
-    far_above = [first_verdict(chance, 0.9, 0.65, 200) for _ in range(200)]
+    far_above = [simulated_match(chance, 0.9, 0.65, 200) for _ in range(200)]
     assert all(verdict == "above" for verdict, _ in far_above)
     assert sorted(n for _, n in far_above)[100] <= 40  # the median match stops by 40 games
-    far_below = [first_verdict(chance, 0.3, 0.6, 200) for _ in range(200)]
+    far_below = [simulated_match(chance, 0.3, 0.6, 200) for _ in range(200)]
     assert all(verdict == "below" for verdict, _ in far_below)
 
 
@@ -190,3 +190,42 @@ def test_in_a_round_robin_only_the_games_of_the_first_bot_count() -> None:
     ]
     assert first_scores(games, "a", 6) == [1.0, 1.0, 0.0, 1.0]
     assert first_scores(games[:5], "a", 6) == []
+
+
+def test_the_verdict_is_the_first_rotation_that_decides_whatever_arrives_at_once() -> None:
+    """With several jobs many games can join the run in order at once; the verdict read is
+    the one at the first whole rotation that decides, as one job would have stopped on."""
+    wins = [  # a wins every game, in either seat
+        result(i, ("a", "b"), (1.0, -1.0)) if i % 2 == 0 else result(i, ("b", "a"), (-1.0, 1.0))
+        for i in range(40)
+    ]
+    one_by_one = None
+    for end in range(2, 41, 2):
+        one_by_one = first_verdict(wins[:end], "a", 2, 0.65)
+        if one_by_one.verdict is not None:
+            break
+    all_at_once = first_verdict(wins, "a", 2, 0.65)
+    assert one_by_one is not None and one_by_one.verdict == "above"
+    assert all_at_once == one_by_one and all_at_once.games < 40
+
+
+def test_a_stop_on_a_verdict_needs_two_bots_and_a_lineup_names_every_seat(tmp_path: Path) -> None:
+    with pytest.raises(GameOptionError, match="name two bots or more"):
+        run_tournament(
+            "nile", 2, [], games=4, seed=1, lineup=["greedy", "greedy"], until_decided=0.5
+        )
+    runner = CliRunner()
+    both = runner.invoke(
+        app,
+        [
+            "tournament",
+            "nile",
+            "--bots",
+            "greedy,random",
+            "--lineup",
+            "greedy,random",
+            "--out",
+            str(tmp_path / "both"),
+        ],
+    )
+    assert both.exit_code == 2 and "leave --bots out" in both.output

@@ -78,7 +78,7 @@ class Decision:
         return (
             f"{self.verdict} {100 * self.target:g} % after {self.games} games"
             f" (score {100 * self.score:.1f} %, e-value {evidence:,.0f};"
-            f" a verdict is wrong at most {100 * ALPHA / 2:g} % of the time)"
+            f" a verdict this way is wrong at most {100 * ALPHA / 2:g} % of the time)"
         )
 
 

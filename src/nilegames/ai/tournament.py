@@ -355,8 +355,7 @@ def run_tournament(
     options = dict(options or {})
     specs, layout = seating(players, bot_specs, lineup)
     check_settings(game_id, players, specs, games, jobs, options)
-    if until_decided is not None:
-        check_target(until_decided)
+    check_stop(specs, until_decided)
     per_table = games_per_table(games, players)
     tasks = schedule(game_id, players, specs, per_table, seed, options, layout)
     settings = {
@@ -373,7 +372,7 @@ def run_tournament(
     def decision(played: Sequence[GameResult]) -> Decision | None:
         if until_decided is None:
             return None
-        return decide(first_scores(played, specs[0], rotation), until_decided)
+        return first_verdict(played, specs[0], rotation, until_decided)
 
     start = time.perf_counter()
     played = play_games(
@@ -418,25 +417,58 @@ def seating(
     return specs, [tuple(specs.index(spec) for spec in seats)]
 
 
+def check_stop(specs: Sequence[str], until_decided: float | None) -> None:
+    """A stop on a verdict needs a target between 0 and 1, and a rival for the first bot."""
+    if until_decided is None:
+        return
+    check_target(until_decided)
+    if len(specs) < 2:
+        raise GameOptionError(
+            "--until-decided tests the first bot against the others: name two bots or more"
+        )
+
+
+def first_verdict(played: Sequence[GameResult], bot: str, rotation: int, target: float) -> Decision:
+    """The test of ``bot``'s score against ``target`` read at each whole rotation of the
+    seats in turn (:func:`scores_by_rotation`), stopping at the first that decides: with
+    several jobs the games in order can grow by several rotations at once, and the verdict
+    is the one a run of one job would have stopped on."""
+    scores: list[float] = []
+    decision = decide(scores, target)
+    for chunk in scores_by_rotation(played, bot, rotation):
+        scores.extend(chunk)
+        decision = decide(scores, target)
+        if decision.verdict is not None:
+            break
+    return decision
+
+
 def first_scores(played: Sequence[GameResult], bot: str, rotation: int) -> list[float]:
-    """``bot``'s share of first place in each of its games among the longest run of games
-    from the first with none missing, cut to whole rotations of the seats (a round robin's
-    tables without ``bot`` say nothing of its score and are left out).  Games in index
-    order only: with several jobs short games end first, and a test fed the games in the
-    order they end would see a sample biased by length."""
+    """``bot``'s scores in the games the test reads, in order (see :func:`scores_by_rotation`)."""
+    return [score for chunk in scores_by_rotation(played, bot, rotation) for score in chunk]
+
+
+def scores_by_rotation(played: Sequence[GameResult], bot: str, rotation: int) -> list[list[float]]:
+    """``bot``'s share of first place in each of its games, a list per whole rotation of the
+    seats, among the longest run of games from the first with none missing (a round
+    robin's tables without ``bot`` say nothing of its score and are left out).  Games in
+    index order only: with several jobs short games end first, and a test fed the games in
+    the order they end would see a sample biased by length."""
     by_index = {game.index: game for game in played}
     prefix = 0
     while prefix in by_index:
         prefix += 1
-    prefix -= prefix % rotation
     return [
-        math.fsum(
-            share
-            for share, spec in zip(win_shares(game.returns), game.bots, strict=True)
-            if spec == bot
-        )
-        for game in (by_index[index] for index in range(prefix))
-        if bot in game.bots
+        [
+            math.fsum(
+                share
+                for share, spec in zip(win_shares(game.returns), game.bots, strict=True)
+                if spec == bot
+            )
+            for game in (by_index[index] for index in range(start, start + rotation))
+            if bot in game.bots
+        ]
+        for start in range(0, prefix - prefix % rotation, rotation)
     ]
 
 

@@ -25,11 +25,11 @@ from nilegames.ai.ladder import build_ladder
 from nilegames.ai.outcomes import Outcomes, outcomes
 from nilegames.ai.picture import plot
 from nilegames.ai.ratings import Interval
-from nilegames.ai.sequential import check_target
 from nilegames.ai.tournament import (
     Rated,
     TournamentResult,
     check_settings,
+    check_stop,
     games_per_table,
     run_tournament,
     save_results,
@@ -44,20 +44,21 @@ from nilegames.cli.options import (
     clear_errors,
     parse_options,
 )
-from nilegames.core import game_class
+from nilegames.core import GameOptionError, game_class
 from nilegames.parallel import session
 
 
 def tournament_command(
     game: Annotated[str, typer.Argument(help="Game id (see: nilegames games).")],
     bots: Annotated[
-        str,
+        str | None,
         typer.Option(
             help="Bots, comma-separated: random, greedy, ismcts[:ITERATIONS|:SECONDSs"
             "|:SECONDScpu[:random|greedy|game]], easy, medium, hard (SECONDScpu counts the"
-            " search's CPU time: the same bot on a busy machine)."
+            " search's CPU time: the same bot on a busy machine).  [default: greedy,random]",
+            show_default=False,
         ),
-    ] = "greedy,random",
+    ] = None,
     lineup: Annotated[
         str | None,
         typer.Option(
@@ -107,10 +108,11 @@ def tournament_command(
         if players is None:
             players = len(seats_named) or int(description["min_players"])
         seats = players
-        specs, layout = seating(seats, bots.split(","), seats_named)
+        if bots is not None and lineup:
+            raise GameOptionError("--lineup names every seat's bot: leave --bots out")
+        specs, layout = seating(seats, (bots or "greedy,random").split(","), seats_named)
         check_settings(game, seats, specs, games, jobs, options)
-        if until_decided is not None:
-            check_target(until_decided)
+        check_stop(specs, until_decided)
         check_backend(backend, address)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)

@@ -40,14 +40,16 @@ def own_schema(url: str, prefix: str) -> Iterator[str]:
     database at ``url``, dropped afterwards (the database stays as it was)."""
     schema = f"{prefix}_{secrets.token_hex(6)}"
     admin = create_engine(url)
-    with admin.begin() as connection:
-        connection.execute(text(f"CREATE SCHEMA {schema}"))
-    scoped = make_url(url).update_query_dict({"options": f"-csearch_path={schema}"})
     try:
-        yield scoped.render_as_string(hide_password=False)
-    finally:
         with admin.begin() as connection:
-            connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+            connection.execute(text(f"CREATE SCHEMA {schema}"))
+        scoped = make_url(url).update_query_dict({"options": f"-csearch_path={schema}"})
+        try:
+            yield scoped.render_as_string(hide_password=False)
+        finally:
+            with admin.begin() as connection:
+                connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+    finally:
         admin.dispose()
 
 
@@ -81,12 +83,12 @@ def local_server(
         process.send_signal(signal.SIGINT)
         try:
             process.wait(timeout=stop_timeout)
-        except subprocess.TimeoutExpired:
+        except subprocess.TimeoutExpired as timeout:
             process.kill()
             process.wait()
-            raise RuntimeError(
-                f"the server did not stop in {stop_timeout:g} s:\n{log.read_text()}"
-            ) from None
+            # from the timeout, not from None: a test's own failure stays in the traceback
+            stopped = f"the server did not stop in {stop_timeout:g} s:\n{log.read_text()}"
+            raise RuntimeError(stopped) from timeout
 
 
 def wait_until_serving(
