@@ -25,12 +25,12 @@ from nilegames.ai.greedy import GreedyBot
 from nilegames.ai.ismcts import ISMCTSBot
 from nilegames.ai.random_bot import RandomBot
 from nilegames.ai.root_parallel import RootParallelBot
-from nilegames.core import GameOptionError
+from nilegames.core import GameOptionError, game_class
 
 #: Strength levels offered to players, as bot specs (docs/ai.md gives their strength).
 LEVELS = {
     "easy": "greedy",
-    "medium": "ismcts:0.3s",
+    "medium": "ismcts:0.1s",
     "hard": "ismcts:1s",
 }
 BOTS = ("random", "greedy", "ismcts", *LEVELS)
@@ -55,9 +55,20 @@ def search_bot(
     )
 
 
-def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """A bot from its spec, e.g. ``random``, ``greedy``, ``ismcts:1s`` or ``hard``."""
-    spec = LEVELS.get(spec, spec)
+def level_spec(spec: str, game: str | None = None) -> str:
+    """The bot spec behind a level name in ``game`` (its own, else the common one); any
+    other spec as it is."""
+    if game is not None and spec in LEVELS:
+        own = game_class(game).levels.get(spec)
+        if own is not None:
+            return own
+    return LEVELS.get(spec, spec)
+
+
+def make_bot(spec: str, seed: int | None = None, game: str | None = None) -> Bot:
+    """A bot from its spec, e.g. ``random``, ``greedy``, ``ismcts:1s`` or ``hard``; a level
+    takes ``game``'s own spec where it has one (NILE's ``medium``)."""
+    spec = level_spec(spec, game)
     name, *args = spec.split(":")
     if name == "random" and not args:
         return RandomBot(seed)
@@ -133,6 +144,7 @@ __all__ = [
     "Resampler",
     "RootParallelBot",
     "ask",
+    "level_spec",
     "make_bot",
     "resampler",
     "search_bot",

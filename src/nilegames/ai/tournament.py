@@ -229,7 +229,10 @@ def play_game(task: GameTask) -> GameResult:
     game = new_game(task.game_id, len(task.specs), **task.options)
     state = game.new_initial_state()
     chance = random.Random(derive_seed(task.seed, "chance"))
-    bots = [make_bot(spec, derive_seed(task.seed, "seat", s)) for s, spec in enumerate(task.specs)]
+    bots = [
+        make_bot(spec, derive_seed(task.seed, "seat", s), task.game_id)
+        for s, spec in enumerate(task.specs)
+    ]
     searches = [0] * len(bots)
     speeds = [0.0] * len(bots)
     decisions = 0

@@ -115,7 +115,10 @@ def play_one(game: Game, spec: SimulationSpec, index: int) -> GameRecord:
     """Play game ``index`` of ``spec`` to the end; bots see only their seat's view."""
     seed = derive_seed(spec.seed, index)
     chance = random.Random(derive_seed(seed, "chance"))
-    bots = [make_bot(kind, derive_seed(seed, "seat", s)) for s, kind in enumerate(spec.bots)]
+    bots = [
+        make_bot(kind, derive_seed(seed, "seat", s), spec.game_id)
+        for s, kind in enumerate(spec.bots)
+    ]
     # A bot that ignores what it is shown (random) is not shown anything: building a
     # seat's view costs more than the rules themselves, and its choice is the same.
     blind = [not getattr(bot, "reads_observation", True) for bot in bots]

@@ -100,7 +100,8 @@ class Session:
         kinds = [bot] if isinstance(bot, str) else list(bot)
         bot_seats = [s for s in seats if s not in humans]
         self.bots: dict[int, Bot] = {
-            s: make_bot(kinds[i % len(kinds)], bot_seed(seed, s)) for i, s in enumerate(bot_seats)
+            s: make_bot(kinds[i % len(kinds)], bot_seed(seed, s), state.game.id)
+            for i, s in enumerate(bot_seats)
         }
         given_kind = {s: kinds[i % len(kinds)] for i, s in enumerate(bot_seats)}
         self.labels: Mapping[int, str] = {  # a bot by the level asked for: "medium"

@@ -36,6 +36,9 @@ class Game(ABC):
     #: Random play to the end says little in some games (a river that wanders into a
     #: dead end), and there the evaluation after a few moves is the better guess.
     playout_depth: ClassVar[int | None] = None
+    #: The game's own bot spec for a level where the common one (``nilegames.ai.LEVELS``)
+    #: does not keep the levels apart in this game (docs/ai.md, "Levels").
+    levels: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         if players is None:

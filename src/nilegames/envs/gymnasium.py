@@ -170,7 +170,7 @@ class NilegamesEnv(gymnasium.Env[Tensor, np.int64]):
         self._bots = {}
         for bot_seat, opponent in zip(self.bot_seats, self.opponents, strict=True):
             bot = (
-                make_bot(opponent, self._rng.getrandbits(62))
+                make_bot(opponent, self._rng.getrandbits(62), self.game.id)
                 if isinstance(opponent, str)
                 else opponent
             )

@@ -23,7 +23,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from nilegames.ai import LEVELS, ask, make_bot
+from nilegames.ai import ask, level_spec, make_bot
 from nilegames.core import Action, State
 
 #: A search's place in the queue: its arrival plus this many times its budget.
@@ -34,12 +34,13 @@ UNKNOWN_BUDGET = 1.0
 
 def choose_move(spec: str, world: State, seat: int, seed: int) -> Action:
     """A bot's move, asked with the seat's view only (runs in a worker)."""
-    return ask(make_bot(spec, seed), world, seat)
+    return ask(make_bot(spec, seed, world.game.id), world, seat)
 
 
-def budget(spec: str) -> float | None:
-    """Seconds a bot's move may take; None for the cheap bots that do not search."""
-    spec = LEVELS.get(spec, spec)
+def budget(spec: str, game: str | None = None) -> float | None:
+    """Seconds a bot's move may take in ``game``; None for the cheap bots that do not
+    search."""
+    spec = level_spec(spec, game)
     name, *args = spec.split(":")
     if name != "ismcts":
         return None
@@ -86,7 +87,8 @@ class BotPool:
 
     async def choose(self, spec: str, world: State, seat: int, seed: int) -> Action:
         """The bot's move, computed off the event loop."""
-        action: Action = await self.run(budget(spec), choose_move, spec, world, seat, seed)
+        seconds = budget(spec, world.game.id)
+        action: Action = await self.run(seconds, choose_move, spec, world, seat, seed)
         return action
 
     async def run(self, seconds: float | None, call: Callable[..., Any], *args: Any) -> Any:
