@@ -40,8 +40,8 @@ def server(
     pin = None if cpu is None else (lambda: os.sched_setaffinity(0, {cpu}))
     options = ("--bot-delay", "0", *NO_LIMITS, *options)
     running = local_server(database, folder, *options, stop_timeout=15, before_start=pin)
-    with running as (base, process):
-        yield base, process.pid
+    with running as started:
+        yield started.base, started.process.pid
 
 
 @contextmanager

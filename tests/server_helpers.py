@@ -243,14 +243,14 @@ def serve(
         start_timeout=START_TIMEOUT,
         stop_timeout=STOP_TIMEOUT,
     )
-    with server as (base, process):
-        PROCESSES[base] = process
+    with server as running:
+        PROCESSES[running.base] = running.process
         try:
-            yield base
+            yield running.base
         finally:
-            PROCESSES.pop(base, None)
-    log = folder / f"server-{base.rsplit(':', 1)[1]}.log"
-    assert process.returncode in (0, -signal.SIGKILL), log.read_text()  # SIGKILL: by the test
+            PROCESSES.pop(running.base, None)
+    # SIGKILL: by the test
+    assert running.process.returncode in (0, -signal.SIGKILL), running.log.read_text()
 
 
 class Switch:

@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from nilegames.ai import tournament
 from nilegames.ai.journal import JOURNAL, SETTINGS, GameResult
 from nilegames.ai.sequential import ALPHA, decide, evidence
-from nilegames.ai.tournament import first_scores, first_verdict, run_tournament
+from nilegames.ai.stopping import VerdictReader, first_scores, first_verdict
+from nilegames.ai.tournament import run_tournament
 from nilegames.cli.main import app
 from nilegames.core import GameOptionError
 
@@ -207,6 +208,49 @@ def test_the_verdict_is_the_first_rotation_that_decides_whatever_arrives_at_once
     all_at_once = first_verdict(wins, "a", 2, 0.65)
     assert one_by_one is not None and one_by_one.verdict == "above"
     assert all_at_once == one_by_one and all_at_once.games < 40
+
+
+def verdict_afresh(played: list[GameResult], rotation: int, target: float) -> Any:
+    """The test read from scratch at every whole rotation, up to the first that decides."""
+    decision = decide([], target)
+    indices = {game.index for game in played}
+    rotations = 0
+    while all(
+        index in indices for index in range(rotations * rotation, (rotations + 1) * rotation)
+    ):
+        rotations += 1
+        upto = [game for game in played if game.index < rotations * rotation]
+        decision = decide(first_scores(upto, "a", rotation), target)
+        if decision.verdict is not None:
+            break
+    return decision
+
+
+def test_the_reader_fed_games_as_they_end_gives_the_verdict_read_afresh() -> None:
+    """Several jobs end games out of order and in bursts; the kept reader, asked after each
+    burst, must say what a reading of everything from the start says."""
+    chance = random.Random(11)
+    decided = 0
+    for run in range(40):
+        bots = ("a", "b", "c")
+        seats = 3 if run % 2 else 2
+        games = []
+        for index in range(90):
+            at_table = tuple(chance.sample(bots, seats))
+            returns = tuple(chance.choice((1.0, -1.0, 0.0)) for _ in at_table)
+            games.append(result(index, at_table, returns))
+        ended = sorted(games, key=lambda game: game.index + chance.uniform(0, 6))
+        rotation = chance.choice((1, 2, 3, 6))
+        target = chance.choice((0.1, 0.35, 0.8))
+        reader = VerdictReader("a", rotation, target)
+        end = 0
+        while end < len(ended):
+            end += chance.randint(1, 5)
+            assert reader.read(ended[:end]) == verdict_afresh(ended[:end], rotation, target)
+        decided += reader.decision.verdict is not None
+        with pytest.raises(ValueError, match="only grow"):
+            reader.read(ended[:3])
+    assert 10 <= decided <= 35  # both kinds of run are in the sample
 
 
 def test_a_stop_on_a_verdict_needs_two_bots_and_a_lineup_names_every_seat(tmp_path: Path) -> None:

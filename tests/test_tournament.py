@@ -14,7 +14,14 @@ from typer.testing import CliRunner
 
 from nilegames.ai import ask, make_bot, tournament
 from nilegames.ai.journal import JOURNAL, SETTINGS, GameResult, JournalError, read_journal
-from nilegames.ai.ratings import ELO_PER_NEPER, Z95, elo_ratings, mean_interval, wilson_interval
+from nilegames.ai.ratings import (
+    ELO_PER_NEPER,
+    Z95,
+    elo_ratings,
+    mean_interval,
+    wilson_interval,
+    win_shares,
+)
 from nilegames.ai.tournament import (
     comparisons,
     derive_seed,
@@ -24,7 +31,6 @@ from nilegames.ai.tournament import (
     run_tournament,
     schedule,
     tables,
-    win_shares,
 )
 from nilegames.cli.main import app
 from nilegames.core import GameOptionError, UnknownGameError, make, play_to_decision

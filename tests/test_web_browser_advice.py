@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.server_helpers import SEEDED, serve
+from tests.web_browser_helpers import server_fixture
 from tests.web_helpers import CONTRAST_PROBLEMS, new_table, page_in_language, play_out
 
 try:
@@ -33,12 +32,11 @@ HINT_ITERATIONS = 150
 REVIEW_ITERATIONS = 16
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    options = ["--hint-iterations", str(HINT_ITERATIONS)]
-    options += ["--review-iterations", str(REVIEW_ITERATIONS)]
-    with serve(tmp_path_factory.mktemp("web-advice"), *SEEDED, *options) as base:
-        yield base
+server = server_fixture(
+    "web-advice",
+    *("--hint-iterations", str(HINT_ITERATIONS)),
+    *("--review-iterations", str(REVIEW_ITERATIONS)),
+)
 
 
 def open_page(browser: Browser, width: int, height: int, lang: str) -> tuple[Page, list[str]]:

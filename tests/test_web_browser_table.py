@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.server_helpers import SEEDED, serve
+from tests.web_browser_helpers import server_fixture
 from tests.web_helpers import (
     CONTRAST_PROBLEMS,
     REASONS,
@@ -46,10 +45,7 @@ MY_TURN = (
 )
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("web-table"), *SEEDED) as base:
-        yield base
+server = server_fixture("web-table")
 
 
 def open_page(browser: Browser, width: int, height: int, lang: str) -> tuple[Page, list[str]]:

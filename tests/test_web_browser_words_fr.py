@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from nilegames.core.registry import make
 from nilegames.core.translate import translate
-from tests.server_helpers import SEEDED, serve
+from tests.web_browser_helpers import server_fixture
 from tests.web_helpers import page_in_language
 
 try:
@@ -73,10 +72,7 @@ MEANING: dict[str, list[str]] = {
 GAMES = (("banks", 2), ("banks", 3), ("nile", 2), ("artifacts", 3), ("pharaohs", 2))
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("web-words"), *SEEDED) as base:
-        yield base
+server = server_fixture("web-words")
 
 
 def samples(game_id: str, players: int, seed: int, limit: int = 160) -> list[dict[str, Any]]:

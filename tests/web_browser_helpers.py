@@ -4,13 +4,14 @@ checks they all use.
 
 Chromium comes from tests/conftest.py's ``browser`` fixture; starting the server and the
 helpers that need no page are in tests/server_helpers.py and tests/web_helpers.py.  A
-test module imports :func:`server` to have its own server.
+test module imports :func:`server` to have its own server, or makes one with other
+options with :func:`server_fixture`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -38,11 +39,19 @@ NOT_PENDING = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """One server for the module: starting it costs more than a game."""
-    with serve(tmp_path_factory.mktemp("web"), *SEEDED) as base:
-        yield base
+def server_fixture(folder: str, *options: str) -> Callable[..., Iterator[str]]:
+    """A module's ``server`` fixture: one seeded server for the module (starting it costs
+    more than a game), in a new folder named ``folder``, run with ``options``."""
+
+    @pytest.fixture(scope="module")
+    def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+        with serve(tmp_path_factory.mktemp(folder), *SEEDED, *options) as base:
+            yield base
+
+    return server
+
+
+server = server_fixture("web")
 
 
 class Watch:

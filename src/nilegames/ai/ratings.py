@@ -155,3 +155,10 @@ def _standard_errors(theta: np.ndarray, games: np.ndarray, anchor: int | None) -
         covariance = np.zeros_like(information)
         covariance[np.ix_(keep, keep)] = np.linalg.pinv(information[np.ix_(keep, keep)])
     return np.asarray(np.sqrt(np.clip(np.diag(covariance), 0.0, None)))
+
+
+def win_shares(returns: Sequence[float]) -> list[float]:
+    """Each seat's share of the win: the best return wins, a tie for it splits the win."""
+    best = max(returns)
+    top = [r == best for r in returns]
+    return [1 / sum(top) if t else 0.0 for t in top]

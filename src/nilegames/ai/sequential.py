@@ -19,7 +19,7 @@ Howard, Ramdas, McAuliffe and Sekhon 2021).  By Ville's inequality it ever reach
 
 A bot's expected score differs from seat to seat, so a single game's mean may lie above
 ``τ`` while the mean over the seats does not.  The tournament therefore reads the test
-only after whole rotations of the seats (:func:`nilegames.ai.tournament.first_scores`):
+only after whole rotations of the seats (:mod:`nilegames.ai.stopping`):
 over one rotation of independent games with means ``μᵢ`` the expected growth is at most
 ``∏ (1 + (μᵢ − τ) c)`` with ``c = q/τ − (1 − q)/(1 − τ)``, a product of non-negative
 factors whose mean is at most 1 when the ``μᵢ`` average at most ``τ``, so at most 1 (the
@@ -91,11 +91,17 @@ def check_target(target: float) -> float:
 
 def evidence(scores: Sequence[float], target: float) -> tuple[float, float]:
     """The e-values for "mean above ``target``" and "mean below ``target``"."""
-    check_target(target)
     if any(not 0.0 <= x <= 1.0 for x in scores):
         raise ValueError("scores are shares of first place, between 0 and 1")
-    won = math.fsum(scores)
-    lost = len(scores) - won
+    return evidence_of_total(math.fsum(scores), len(scores), target)
+
+
+def evidence_of_total(won: float, games: int, target: float) -> tuple[float, float]:
+    """:func:`evidence` from the scores' sum ``won`` over ``games`` games: the mixture
+    depends on nothing else, so a caller reading the test game after game keeps two
+    numbers, not the list."""
+    check_target(target)
+    lost = games - won
     a, b = won + 1.0, lost + 1.0
     # log of τ^S (1 − τ)^F: the wealth's denominator, every game scored at the target
     at_target = won * math.log(target) + lost * math.log(1.0 - target)
@@ -114,11 +120,18 @@ def _wealth(log_beta: float, mass: float, at_target: float) -> float:
 
 def decide(scores: Sequence[float], target: float) -> Decision:
     """Whether the scores so far put the mean above or below ``target``, at level ALPHA."""
-    above, below = evidence(scores, target)
+    if any(not 0.0 <= x <= 1.0 for x in scores):
+        raise ValueError("scores are shares of first place, between 0 and 1")
+    return decide_total(math.fsum(scores), len(scores), target)
+
+
+def decide_total(won: float, games: int, target: float) -> Decision:
+    """:func:`decide` from the scores' sum ``won`` over ``games`` games."""
+    above, below = evidence_of_total(won, games, target)
     verdict: Verdict | None = None
     if above >= 2.0 / ALPHA:
         verdict = "above"
     elif below >= 2.0 / ALPHA:
         verdict = "below"
-    mean = math.fsum(scores) / len(scores) if scores else 0.0
-    return Decision(target, len(scores), mean, above, below, verdict)
+    mean = won / games if games else 0.0
+    return Decision(target, games, mean, above, below, verdict)

@@ -50,8 +50,15 @@ from nilegames.ai.journal import (
 )
 from nilegames.ai.outcomes import outcomes
 from nilegames.ai.picture import plot
-from nilegames.ai.ratings import Interval, elo_ratings, mean_interval, wilson_interval
-from nilegames.ai.sequential import Decision, check_target, decide
+from nilegames.ai.ratings import (
+    Interval,
+    elo_ratings,
+    mean_interval,
+    wilson_interval,
+    win_shares,
+)
+from nilegames.ai.sequential import Decision
+from nilegames.ai.stopping import VerdictReader, check_stop
 from nilegames.core import GameOptionError, new_game, play_to_decision
 from nilegames.parallel import run_batches
 
@@ -370,12 +377,9 @@ def run_tournament(
         "games_per_table": per_table,
         **({"lineup": list(lineup)} if lineup else {}),
     }
-    rotation = len(layout) * players
-
-    def decision(played: Sequence[GameResult]) -> Decision | None:
-        if until_decided is None:
-            return None
-        return first_verdict(played, specs[0], rotation, until_decided)
+    reader = None
+    if until_decided is not None:
+        reader = VerdictReader(specs[0], len(layout) * players, until_decided)
 
     start = time.perf_counter()
     played = play_games(
@@ -386,7 +390,7 @@ def run_tournament(
         address=address,
         journal=journal,
         settings=settings,
-        enough=lambda so_far: getattr(decision(so_far), "verdict", None) is not None,
+        enough=None if reader is None else lambda so_far: reader.read(so_far).verdict is not None,
     )
     return TournamentResult(
         game_id=game_id,
@@ -399,7 +403,7 @@ def run_tournament(
         jobs=jobs,
         seconds=time.perf_counter() - start,
         layout=layout,
-        decision=decision(played),
+        decision=None if reader is None else reader.read(played),
     )
 
 
@@ -418,61 +422,6 @@ def seating(
         )
     specs = check_bots(list(dict.fromkeys(seats)))
     return specs, [tuple(specs.index(spec) for spec in seats)]
-
-
-def check_stop(specs: Sequence[str], until_decided: float | None) -> None:
-    """A stop on a verdict needs a target between 0 and 1, and a rival for the first bot."""
-    if until_decided is None:
-        return
-    check_target(until_decided)
-    if len(specs) < 2:
-        raise GameOptionError(
-            "--until-decided tests the first bot against the others: name two bots or more"
-        )
-
-
-def first_verdict(played: Sequence[GameResult], bot: str, rotation: int, target: float) -> Decision:
-    """The test of ``bot``'s score against ``target`` read at each whole rotation of the
-    seats in turn (:func:`scores_by_rotation`), stopping at the first that decides: with
-    several jobs the games in order can grow by several rotations at once, and the verdict
-    is the one a run of one job would have stopped on."""
-    scores: list[float] = []
-    decision = decide(scores, target)
-    for chunk in scores_by_rotation(played, bot, rotation):
-        scores.extend(chunk)
-        decision = decide(scores, target)
-        if decision.verdict is not None:
-            break
-    return decision
-
-
-def first_scores(played: Sequence[GameResult], bot: str, rotation: int) -> list[float]:
-    """``bot``'s scores in the games the test reads, in order (see :func:`scores_by_rotation`)."""
-    return [score for chunk in scores_by_rotation(played, bot, rotation) for score in chunk]
-
-
-def scores_by_rotation(played: Sequence[GameResult], bot: str, rotation: int) -> list[list[float]]:
-    """``bot``'s share of first place in each of its games, a list per whole rotation of the
-    seats, among the longest run of games from the first with none missing (a round
-    robin's tables without ``bot`` say nothing of its score and are left out).  Games in
-    index order only: with several jobs short games end first, and a test fed the games in
-    the order they end would see a sample biased by length."""
-    by_index = {game.index: game for game in played}
-    prefix = 0
-    while prefix in by_index:
-        prefix += 1
-    return [
-        [
-            math.fsum(
-                share
-                for share, spec in zip(win_shares(game.returns), game.bots, strict=True)
-                if spec == bot
-            )
-            for game in (by_index[index] for index in range(start, start + rotation))
-            if bot in game.bots
-        ]
-        for start in range(0, prefix - prefix % rotation, rotation)
-    ]
 
 
 def check_settings(
@@ -512,13 +461,6 @@ def check_bots(specs: Sequence[str]) -> tuple[str, ...]:
 
 
 # -- statistics --------------------------------------------------------------------------------
-def win_shares(returns: Sequence[float]) -> list[float]:
-    """Each seat's share of the win: the best return wins, a tie for it splits the win."""
-    best = max(returns)
-    top = [r == best for r in returns]
-    return [1 / sum(top) if t else 0.0 for t in top]
-
-
 def turn_order(games: Sequence[GameResult], players: int) -> list[Interval]:
     """Win share (95 % interval) of the seat that moved first, second... in each game: the
     edge of playing first, which a fair game keeps near 1/players."""

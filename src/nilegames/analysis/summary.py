@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nilegames.ai.tournament import win_shares
+from nilegames.ai.ratings import win_shares
 from nilegames.analysis.metrics import (
     Difference,
     Kind,

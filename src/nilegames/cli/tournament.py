@@ -25,11 +25,11 @@ from nilegames.ai.ladder import build_ladder
 from nilegames.ai.outcomes import Outcomes, outcomes
 from nilegames.ai.picture import plot
 from nilegames.ai.ratings import Interval
+from nilegames.ai.stopping import check_stop
 from nilegames.ai.tournament import (
     Rated,
     TournamentResult,
     check_settings,
-    check_stop,
     games_per_table,
     run_tournament,
     save_results,

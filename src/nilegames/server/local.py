@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import NamedTuple
 
 import httpx
 from sqlalchemy import create_engine, text
@@ -24,6 +25,14 @@ from sqlalchemy.engine import make_url
 
 #: How a child process runs the command line (the tests' interpreter, not a script on PATH).
 SERVE = "from nilegames.cli.main import app; app()"
+
+
+class LocalServer(NamedTuple):
+    """A running ``nilegames serve``: where it answers, its process and its output."""
+
+    base: str
+    process: subprocess.Popen[bytes]
+    log: Path
 
 
 def free_port() -> int:
@@ -61,10 +70,10 @@ def local_server(
     start_timeout: float = 30.0,
     stop_timeout: float = 60.0,
     before_start: Callable[[], None] | None = None,
-) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+) -> Iterator[LocalServer]:
     """``nilegames serve`` on a free loopback port with ``options``, its output in a log
     file in ``folder`` (a file, not a pipe, which could fill and stall the server); yields
-    its base URL and process once it answers.  Afterwards it gets SIGINT and
+    it (:class:`LocalServer`) once it answers.  Afterwards it gets SIGINT and
     ``stop_timeout`` seconds to stop (else it is killed and RuntimeError says so, with
     the log).  ``before_start`` runs in the child before the server (e.g. pinning a core)."""
     port = free_port()
@@ -78,7 +87,7 @@ def local_server(
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_serving(base, process, log, start_timeout)
-        yield base, process
+        yield LocalServer(base, process, log)
     finally:
         process.send_signal(signal.SIGINT)
         try:
