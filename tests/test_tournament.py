@@ -206,6 +206,12 @@ def test_a_stopped_tournament_resumes_to_the_same_games(
     played.clear()
     again = run_tournament("nile", 2, ["random", "greedy"], games=4, seed=3, journal=stopped)
     assert played == [] and again.games == whole.games
+    # a longer run of the same schedule goes on from there: only the new games are played
+    longer = run_tournament("nile", 2, ["random", "greedy"], games=6, seed=3, journal=stopped)
+    assert sorted(played) == [4, 5] and longer.games[:4] == whole.games
+    fresh = run_tournament("nile", 2, ["random", "greedy"], games=6, seed=3)
+    assert longer.to_json()["results"] == fresh.to_json()["results"]
+    assert json.loads((stopped.parent / SETTINGS).read_text())["games_per_table"] == 6
 
 
 def test_a_journal_of_another_tournament_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
@@ -216,6 +222,9 @@ def test_a_journal_of_another_tournament_is_refused_and_left_as_it_was(tmp_path:
     # the settings kept beside the journal say what differs
     with pytest.raises(JournalError, match=r"other settings .*seed: 3 there, 4 now"):
         run_tournament("nile", 2, ["random", "greedy"], games=4, seed=4, journal=journal)
+    # a shorter run would leave games of the folder out of its schedule
+    with pytest.raises(JournalError, match="games_per_table: 4 there, 2 now"):
+        run_tournament("nile", 2, ["random", "greedy"], games=2, seed=3, journal=journal)
     # the same seeds and seats in another game: only the settings can tell
     with pytest.raises(JournalError, match="game: 'nile' there, 'artifacts' now"):
         run_tournament("artifacts", 2, ["random", "greedy"], games=4, seed=3, journal=journal)

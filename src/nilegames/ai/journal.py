@@ -141,7 +141,11 @@ def check_kept_settings(folder: Path, settings: Mapping[str, Any]) -> None:
     except ValueError as error:
         raise JournalError(f"{path}: not a tournament's settings ({error})") from None
     wanted = _as_json(settings)
-    differ = sorted(key for key in {*kept, *wanted} if kept.get(key) != wanted.get(key))
+    differ = sorted(
+        key
+        for key in {*kept, *wanted}
+        if kept.get(key) != wanted.get(key) and not _lengthens(key, kept, wanted)
+    )
     if differ:
         said = "; ".join(
             f"{key}: {kept.get(key)!r} there, {wanted.get(key)!r} now" for key in differ
@@ -152,12 +156,23 @@ def check_kept_settings(folder: Path, settings: Mapping[str, Any]) -> None:
         )
 
 
+def _lengthens(key: str, kept: Mapping[str, Any], wanted: Mapping[str, Any]) -> bool:
+    """More games per table than the folder's run: a schedule's game ``i`` depends only on
+    the seed, the bots and ``i``, so a longer run begins with the shorter one's games, and
+    ``--resume`` with a larger ``--games`` plays on where it ended."""
+    if key != "games_per_table":
+        return False
+    before, after = kept.get(key), wanted.get(key)
+    return isinstance(before, int) and isinstance(after, int) and after > before
+
+
 def keep_settings(folder: Path, settings: Mapping[str, Any]) -> None:
-    """Write the tournament's settings beside its journal (once its games are checked)."""
+    """Write the tournament's settings beside its journal (once its games are checked; a
+    lengthened run keeps its new length)."""
     path = folder / SETTINGS
-    if not path.exists():
-        text = json.dumps(_as_json(settings), indent=1, sort_keys=True)
-        path.write_text(text + "\n", encoding="utf-8")
+    text = json.dumps(_as_json(settings), indent=1, sort_keys=True) + "\n"
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
 
 
 def _as_json(settings: Mapping[str, Any]) -> dict[str, Any]:

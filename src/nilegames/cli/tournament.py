@@ -96,7 +96,7 @@ def tournament_command(
         bool,
         typer.Option(
             help="Go on with the games already in the --out folder's games.jsonl (same"
-            " settings), playing only the rest."
+            " settings; --games may grow), playing only the rest."
         ),
     ] = False,
 ) -> None:
