@@ -82,6 +82,17 @@ def test_finished_tables_leave_memory_and_come_back(url: str) -> None:
             assert list(hub(client).tables) == [ids[1]]
 
 
+def test_a_seeded_server_forgets_a_finished_tables_generator_with_the_table(url: str) -> None:
+    """A seeded server (tests, demos) keeps a generator per table; one that ran for days
+    must not keep one for every table ever played."""
+    with running(url, linger=0, sweep_every=0.05, seed=5) as client:
+        ids = [create(client, ["random", "random"], options={"variant": "short"})["table"]["id"]]
+        ids.append(create(client, ["human", "human"])["table"]["id"])
+        wait_for(lambda: view(client, ids[0])["table"]["status"] == "finished", "the bots", 30)
+        wait_for(lambda: ids[0] not in hub(client).tables, "the finished table to leave", 5)
+        assert list(hub(client).table_rngs) == [ids[1]]  # the game in play keeps its own
+
+
 def slow_client(port: int) -> socket.socket:
     """A slowloris connection: a request line and one header, never the end."""
     connection = socket.create_connection(("127.0.0.1", port), timeout=5)

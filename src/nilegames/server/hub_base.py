@@ -73,6 +73,7 @@ class HubBase:
         #: seeds from its own generator, seeded from this and the table's number among
         #: those this process opened (or its id), so a table plays alike from run to run
         #: (unless a bot with a time budget searches further one time than another).
+        #: A finished table's generator goes when the table leaves memory.
         self.seed = seed
         self.opened = 0
         self.table_rngs: dict[str, random.Random] = {}

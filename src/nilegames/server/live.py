@@ -194,6 +194,9 @@ class Hub(Moves, SeatChanges, BotTurns, Elsewhere):
             wait = self.linger if live.record.status == FINISHED else self.idle
             if unused is not None and unused >= wait:
                 del self.tables[table_id]
+                if live.record.status == FINISHED:
+                    # a seeded server's generator for it: no chance or bot move is left
+                    self.table_rngs.pop(table_id, None)
                 gone += 1
         return gone
 
