@@ -144,7 +144,7 @@ def check_kept_settings(folder: Path, settings: Mapping[str, Any]) -> None:
     differ = sorted(
         key
         for key in {*kept, *wanted}
-        if kept.get(key) != wanted.get(key) and not _lengthens(key, kept, wanted)
+        if kept.get(key) != wanted.get(key) and not _may_change(key, kept, wanted)
     )
     if differ:
         said = "; ".join(
@@ -156,14 +156,17 @@ def check_kept_settings(folder: Path, settings: Mapping[str, Any]) -> None:
         )
 
 
-def _lengthens(key: str, kept: Mapping[str, Any], wanted: Mapping[str, Any]) -> bool:
-    """More games per table than the folder's run: a schedule's game ``i`` depends only on
-    the seed, the bots and ``i``, so a longer run begins with the shorter one's games, and
-    ``--resume`` with a larger ``--games`` plays on where it ended."""
-    if key != "games_per_table":
-        return False
+def _may_change(key: str, kept: Mapping[str, Any], wanted: Mapping[str, Any]) -> bool:
+    """The two changes a resume may make.  More games per table: a schedule's game ``i``
+    depends only on the seed, the bots and ``i``, so a longer run begins with the shorter
+    one's games, and ``--resume`` with a larger ``--games`` plays on where it ended.  A
+    target for the anytime test where the folder had none (a fixed-length run, or one
+    begun before targets were kept): the test reads every game from the first, so it is
+    as valid as if the run had started with it; a target once kept does not change."""
     before, after = kept.get(key), wanted.get(key)
-    return isinstance(before, int) and isinstance(after, int) and after > before
+    if key == "games_per_table":
+        return isinstance(before, int) and isinstance(after, int) and after > before
+    return key == "until_decided" and before is None
 
 
 def keep_settings(folder: Path, settings: Mapping[str, Any]) -> None:

@@ -66,6 +66,15 @@ class Decision:
             "verdict": self.verdict,
         }
 
+    def brief(self) -> str:
+        """A few words for a table, e.g. "above 60 % after 26" or "open at 65 % (e 1.6 / 0.02)"."""
+        if self.verdict is None:
+            return (
+                f"open at {100 * self.target:g} % (e {self.evidence_above:,.2g} above,"
+                f" {self.evidence_below:,.2g} below)"
+            )
+        return f"{self.verdict} {100 * self.target:g} % after {self.games}"
+
     def describe(self) -> str:
         """One line for people, e.g. "above 60 % after 96 games (score 71.9 %, e-value 43...)"."""
         if self.verdict is None:

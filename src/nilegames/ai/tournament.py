@@ -376,6 +376,7 @@ def run_tournament(
         "seed": seed,
         "games_per_table": per_table,
         **({"lineup": list(lineup)} if lineup else {}),
+        **({"until_decided": until_decided} if until_decided is not None else {}),
     }
     reader = None
     if until_decided is not None:

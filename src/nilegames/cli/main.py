@@ -37,7 +37,7 @@ from nilegames.cli.screen import LOG_LINES, Screen, seat_label
 from nilegames.cli.serve import serve_command
 from nilegames.cli.session import Session
 from nilegames.cli.simulate import simulate_command
-from nilegames.cli.tournament import ladder_command, tournament_command
+from nilegames.cli.tournament import ladder_command, runs_command, tournament_command
 from nilegames.cli.words import LANGUAGES
 from nilegames.core import (
     GameOptionError,
@@ -280,6 +280,7 @@ def step_through(
 # After the commands above: ``--help`` lists the commands in the order they are registered.
 app.command("tournament")(tournament_command)
 app.command("ladder")(ladder_command)
+app.command("runs")(runs_command)
 app.command("simulate")(simulate_command)
 app.command("review")(review_command)
 app.command("serve")(serve_command)

@@ -1,5 +1,6 @@
 """``nilegames tournament GAME``: a round robin between bots, its standings and tables;
-``nilegames ladder FOLDER...``: one Elo ladder from several tournaments' games.
+``nilegames ladder FOLDER...``: one Elo ladder from several tournaments' games;
+``nilegames runs FOLDER...``: where strength runs stand.
 
 Registered on the app in :mod:`nilegames.cli.main`; the work is in
 :mod:`nilegames.ai.tournament`.
@@ -25,6 +26,7 @@ from nilegames.ai.ladder import build_ladder
 from nilegames.ai.outcomes import Outcomes, outcomes
 from nilegames.ai.picture import plot
 from nilegames.ai.ratings import Interval
+from nilegames.ai.runs import markdown, summarise
 from nilegames.ai.stopping import check_stop
 from nilegames.ai.tournament import (
     Rated,
@@ -334,3 +336,40 @@ def ladder_command(
             typer.echo(f"nilegames: cannot write the ladder: {error}", err=True)
             raise typer.Exit(2) from None
         console.print(f"Wrote {out / 'ladder.json'} and {out / 'ladder.png'}")
+
+
+def runs_command(
+    folders: Annotated[
+        list[Path], typer.Argument(help="Tournament folders (--out of each run), any games.")
+    ],
+    markdown_table: Annotated[
+        bool, typer.Option("--markdown", help="Print a Markdown table (for docs/ai.md).")
+    ] = False,
+) -> None:
+    """Where strength runs stand: per folder, the first bot's score so far with its 95 %
+    interval, and the anytime test's verdict for a run with --until-decided."""
+    try:
+        summaries = [summarise(folder) for folder in folders]
+    except JournalError as error:
+        typer.echo(f"nilegames: {error}", err=True)
+        raise typer.Exit(2) from None
+    if markdown_table:
+        typer.echo(markdown(summaries), nl=False)
+        return
+    table = Table(box=box.SIMPLE_HEAD, title="Strength runs")
+    for column in ("folder", "seats", "first bot", "against", "games", "score", "95 %", "verdict"):
+        table.add_column(
+            column, justify="right" if column in ("seats", "games", "score") else "left"
+        )
+    for run in summaries:
+        table.add_row(
+            Path(run.folder).name,
+            str(run.players),
+            run.first,
+            ", ".join(run.rivals),
+            f"{run.played}/{run.planned}",
+            f"{run.score:g}/{run.counted} {run.mean:.1%}",
+            f"{run.interval.low:.1%}–{run.interval.high:.1%}",
+            run.verdict(),
+        )
+    Console(highlight=False).print(table)
