@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from nilegames.ai.journal import JOURNAL, SETTINGS, JournalError
 from nilegames.ai.runs import markdown, summarise
-from nilegames.ai.tournament import run_tournament
+from nilegames.ai.tournament import run_tournament, save_results
 from nilegames.cli.main import app
 
 
@@ -70,3 +70,52 @@ def test_the_command_prints_each_folder_and_refuses_one_that_is_not_a_run(tmp_pa
     empty.mkdir()
     answer = runner.invoke(app, ["runs", str(folder), str(empty)])
     assert answer.exit_code == 2 and "no settings.json" in answer.output
+
+
+def test_a_run_whose_first_game_has_not_ended_has_played_none(tmp_path: Path) -> None:
+    """The settings are kept when a run starts, its journal when its first game ends (hours
+    for a slow bot): meanwhile the folder is a run of no games yet, not an error."""
+    folder = tmp_path / "nile-2p-greedy-random"
+    folder.mkdir()
+    run_tournament("nile", 2, ["greedy", "random"], 4, seed=3, journal=folder / JOURNAL)
+    (folder / JOURNAL).unlink()
+    summary = summarise(folder)
+    assert (summary.played, summary.planned, summary.counted) == (0, 4, 0)
+    assert summary.verdict() == "4 games to play"
+
+
+def test_a_lineup_known_from_its_results_alone_is_read_as_one_table(tmp_path: Path) -> None:
+    """A folder with only results.json: its settings name the tables, not the lineup."""
+    folder = tmp_path / "nile-3p-greedy-random"
+    lineup = ["greedy", "random", "random"]
+    run = run_tournament("nile", 3, [], 90, seed=5, lineup=lineup, until_decided=0.34)
+    save_results(run, folder)
+    summary = summarise(folder)
+    assert (summary.rivals, summary.planned) == (("random", "random"), 90)
+    assert summary.decision == run.decision
+
+
+@pytest.mark.parametrize(
+    ("settings", "said"),
+    [
+        ({"game": "nile"}, "players"),
+        ({"game": "nile", "players": 2, "bots": [], "seed": 1, "games_per_table": 2}, "no bot"),
+        (
+            {"game": "nile", "players": 2, "bots": ["a", "b"], "seed": 1, "games_per_table": 2}
+            | {"until_decided": 1.5},
+            "between 0 and 1",
+        ),
+        (
+            {"game": "nile", "players": 2, "bots": ["a", "b"], "seed": 1, "games_per_table": 2}
+            | {"until_decided": "x"},
+            "could not convert",
+        ),
+    ],
+)
+def test_bad_settings_are_named_not_a_traceback(
+    tmp_path: Path, settings: dict[str, object], said: str
+) -> None:
+    (tmp_path / SETTINGS).write_text(json.dumps(settings))
+    (tmp_path / JOURNAL).write_text("")
+    with pytest.raises(JournalError, match=said):
+        summarise(tmp_path)

@@ -104,13 +104,18 @@ def read_source(folder: Path) -> Source:
     journal = folder / JOURNAL
     if journal.exists():
         games = read_games(journal)
+    elif (folder / SETTINGS).exists() and not (folder / RESULTS).exists():
+        games = []  # a run keeps its settings as it starts, its journal once a game ends
     else:
         try:
             data = json.loads((folder / RESULTS).read_text(encoding="utf-8"))
             games = [GameResult.from_json(game) for game in data["games"]]
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise JournalError(f"{folder}: no games to read ({error})") from None
-    players = int(settings["players"])
+    try:
+        players = int(settings["players"])
+    except (KeyError, TypeError, ValueError) as error:
+        raise JournalError(f"{folder}: not a tournament's settings ({error})") from None
     for game in games:
         if len(game.returns) != players:
             raise JournalError(

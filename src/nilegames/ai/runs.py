@@ -17,9 +17,10 @@ from pathlib import Path
 from nilegames.ai.journal import RESULTS, JournalError
 from nilegames.ai.ladder import read_source
 from nilegames.ai.ratings import Interval, wilson_interval
-from nilegames.ai.sequential import Decision
+from nilegames.ai.sequential import Decision, check_target
 from nilegames.ai.stopping import VerdictReader, bot_score
 from nilegames.ai.tournament import tables
+from nilegames.core import GameOptionError
 
 
 @dataclass(frozen=True)
@@ -57,19 +58,27 @@ def summarise(folder: Path) -> RunSummary:
     try:
         bots = tuple(str(bot) for bot in settings["bots"])
         players = int(settings["players"])
+        # a run's settings.json names its lineup; a finished run's results.json, its tables
         lineup = [str(bot) for bot in settings.get("lineup", [])]
+        named = [[str(bot) for bot in table] for table in settings.get("tables", [])]
+        if not lineup and len(named) == 1:
+            lineup = named[0]  # one table: the same whether named as a lineup or not
         target = settings.get("until_decided", _kept_target(folder))
+        if target is not None:
+            target = check_target(float(target))
         per_table = int(settings["games_per_table"])
-    except (KeyError, TypeError, ValueError) as error:
+        if not bots:
+            raise ValueError("no bot")
+    except (KeyError, TypeError, ValueError, GameOptionError) as error:
         raise JournalError(f"{folder}: not a tournament's settings ({error})") from None
-    layout = 1 if lineup else len(tables(len(bots), players))
+    layout = 1 if lineup else len(named) or len(tables(len(bots), players))
     first = bots[0]
     games = sorted(source.games, key=lambda game: game.index)
     mine = [bot_score(game, first) for game in games if first in game.bots]
     score = math.fsum(mine)
     decision = None
     if target is not None:
-        decision = VerdictReader(first, layout * players, float(target)).read(games)
+        decision = VerdictReader(first, layout * players, target).read(games)
     return RunSummary(
         folder=str(folder),
         game=str(settings["game"]),
