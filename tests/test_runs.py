@@ -119,3 +119,22 @@ def test_bad_settings_are_named_not_a_traceback(
     (tmp_path / JOURNAL).write_text("")
     with pytest.raises(JournalError, match=said):
         summarise(tmp_path)
+
+
+def test_a_target_known_from_an_older_runs_results_is_kept_on_resume(tmp_path: Path) -> None:
+    """Folders begun before settings.json kept the target name it in results.json only
+    (``nilegames runs`` reads it there): a resume may not swap it for another or drop it."""
+    journal = tmp_path / JOURNAL
+    bots = ["greedy", "random"]
+    run = run_tournament("nile", 2, bots, 40, seed=3, journal=journal, until_decided=0.6)
+    save_results(run, tmp_path)
+    kept = json.loads((tmp_path / SETTINGS).read_text())
+    del kept["until_decided"]  # as an older version wrote it
+    (tmp_path / SETTINGS).write_text(json.dumps(kept))
+    with pytest.raises(JournalError, match=r"until_decided: 0\.6 there, 0\.5 now"):
+        run_tournament("nile", 2, bots, 40, seed=3, journal=journal, until_decided=0.5)
+    with pytest.raises(JournalError, match=r"until_decided: 0\.6 there, None now"):
+        run_tournament("nile", 2, bots, 40, seed=3, journal=journal)
+    again = run_tournament("nile", 2, bots, 40, seed=3, journal=journal, until_decided=0.6)
+    assert again.decision == run.decision
+    assert json.loads((tmp_path / SETTINGS).read_text())["until_decided"] == 0.6

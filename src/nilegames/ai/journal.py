@@ -140,6 +140,11 @@ def check_kept_settings(folder: Path, settings: Mapping[str, Any]) -> None:
         kept = json.loads(path.read_text(encoding="utf-8"))
     except ValueError as error:
         raise JournalError(f"{path}: not a tournament's settings ({error})") from None
+    if isinstance(kept, dict) and "until_decided" not in kept:
+        # a folder begun before the target was kept here: its report names it
+        target = reported_target(folder)
+        if target is not None:
+            kept["until_decided"] = target
     wanted = _as_json(settings)
     differ = sorted(
         key
@@ -167,6 +172,16 @@ def _may_change(key: str, kept: Mapping[str, Any], wanted: Mapping[str, Any]) ->
     if key == "games_per_table":
         return isinstance(before, int) and isinstance(after, int) and after > before
     return key == "until_decided" and before is None
+
+
+def reported_target(folder: Path) -> float | None:
+    """The target of the anytime test a finished run's report names (``results.json``),
+    for folders begun before ``settings.json`` kept it."""
+    try:
+        data = json.loads((folder / RESULTS).read_text(encoding="utf-8"))
+        return float(data["decision"]["target"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def keep_settings(folder: Path, settings: Mapping[str, Any]) -> None:

@@ -8,13 +8,12 @@ table in docs/ai.md comes from a command anyone can rerun, not from hand countin
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from nilegames.ai.journal import RESULTS, JournalError
+from nilegames.ai.journal import JournalError, reported_target
 from nilegames.ai.ladder import read_source
 from nilegames.ai.ratings import Interval, wilson_interval
 from nilegames.ai.sequential import Decision, check_target
@@ -63,7 +62,7 @@ def summarise(folder: Path) -> RunSummary:
         named = [[str(bot) for bot in table] for table in settings.get("tables", [])]
         if not lineup and len(named) == 1:
             lineup = named[0]  # one table: the same whether named as a lineup or not
-        target = settings.get("until_decided", _kept_target(folder))
+        target = settings.get("until_decided", reported_target(folder))
         if target is not None:
             target = check_target(float(target))
         per_table = int(settings["games_per_table"])
@@ -92,15 +91,6 @@ def summarise(folder: Path) -> RunSummary:
         interval=wilson_interval(score, len(mine)),
         decision=decision,
     )
-
-
-def _kept_target(folder: Path) -> float | None:
-    """The target a finished run's report names, for folders begun before settings kept it."""
-    try:
-        data = json.loads((folder / RESULTS).read_text(encoding="utf-8"))
-        return float(data["decision"]["target"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
 
 
 def markdown(summaries: Sequence[RunSummary]) -> str:
