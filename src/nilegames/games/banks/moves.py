@@ -267,12 +267,6 @@ class BanksMoves(BanksTable):
             return 2
         return 1
 
-    def own_plant(self, field: int, seat: int) -> Plant | None:
-        for plant in self.plants[field]:
-            if plant[0] == seat:
-                return plant
-        return None
-
     def set_condition(self, m: int, index: int, condition: int) -> None:
         """A plant in the market turns ripe, spoiled or rotten (a new tuple in its place)."""
         row = self.market[m]

@@ -308,6 +308,57 @@ class BanksTable(State):
         self.one_plant = self.one_plant | bit if size == 1 else self.one_plant & ~bit
         self.two_plants = self.two_plants | bit if size == 2 else self.two_plants & ~bit
 
+    # A move changes one plant; these three keep the sets for that plant alone, where
+    # set_plants would clear and set them for every plant of the field.
+    def add_plant(self, field: int, plant: Plant) -> None:
+        """Lay ``plant`` on ``field``, beside the plant there if any."""
+        here = self.plants[field]
+        self.plants[field] = (*here, plant)
+        bit = 1 << field
+        owner = plant[0]
+        mine = self.mine
+        mine[owner] = mine[owner] | bit
+        if plant[2]:
+            ripe = self.ripe
+            ripe[owner] = ripe[owner] | bit
+        if here:
+            self.one_plant = self.one_plant & ~bit
+            self.two_plants = self.two_plants | bit
+        else:
+            self.one_plant = self.one_plant | bit
+
+    def take_plant(self, field: int, seat: int) -> Plant:
+        """Take ``seat``'s plant off ``field`` (a harvest) and return it."""
+        here = self.plants[field]
+        if here[0][0] == seat:
+            plant, rest = here[0], here[1:]
+        else:
+            plant, rest = here[1], here[:1]
+        self.plants[field] = rest
+        bit = 1 << field
+        mine, ripe = self.mine, self.ripe
+        mine[seat] = mine[seat] & ~bit
+        ripe[seat] = ripe[seat] & ~bit
+        if rest:
+            self.two_plants = self.two_plants & ~bit
+            self.one_plant = self.one_plant | bit
+        else:
+            self.one_plant = self.one_plant & ~bit
+        return plant
+
+    def ripen(self, field: int, seat: int) -> int:
+        """``seat``'s seed on ``field`` turns ripe; returns its crop."""
+        here = self.plants[field]
+        if here[0][0] == seat:
+            crop = here[0][1]
+            self.plants[field] = ((seat, crop, 1), *here[1:])
+        else:
+            crop = here[1][1]
+            self.plants[field] = (here[0], (seat, crop, 1))
+        ripe = self.ripe
+        ripe[seat] = ripe[seat] | 1 << field
+        return crop
+
     def to_boat(self, owner: int, crop: int) -> None:
         """A plant of ``owner``'s colour into its boat, and the kept set of its crops."""
         self.boat[owner][crop] += 1

@@ -104,24 +104,18 @@ class BanksTurns(BanksScoring):
             code = action - HARVEST
             field, m = code // NUM_MARKET_ROWS, code % NUM_MARKET_ROWS
             self.points -= self.cost(field, seat)
-            plant = self.own_plant(field, seat)
-            assert plant is not None
-            self.set_plants(field, tuple([p for p in self.plants[field] if p[0] != seat]))
-            self.market[m] += ((seat, plant[1], RIPE),)
+            crop = self.take_plant(field, seat)[1]
+            self.market[m] += ((seat, crop, RIPE),)
             self.market_row_changed(m)
             self.harvested = True
-            self.events.append(("harvest", seat, field, plant[1], m))
+            self.events.append(("harvest", seat, field, crop, m))
         elif action >= GROW:
             field = action - GROW
             self.points -= self.cost(field, seat)
-            plant = self.own_plant(field, seat)
-            assert plant is not None
-            self.set_plants(
-                field, tuple([(seat, p[1], 1) if p[0] == seat else p for p in self.plants[field]])
-            )
+            crop = self.ripen(field, seat)
             self.acted.append(field)
             self.acted_fields |= 1 << field
-            self.events.append(("grow", seat, field, plant[1]))
+            self.events.append(("grow", seat, field, crop))
         if not self.points and (self.extra_turn or not self.jokers[seat]):
             self._end_actions()
 
@@ -129,7 +123,7 @@ class BanksTurns(BanksScoring):
         seat = self.seat
         supply = self.supply[seat]
         supply[crop] = supply[crop] - 1  # not ``-=``: see set_plants
-        self.set_plants(field, (*self.plants[field], (seat, crop, 1 if ripe else 0)))
+        self.add_plant(field, (seat, crop, 1 if ripe else 0))
         self.events.append(("plant", seat, field, crop, ripe))
 
     def _end_actions(self) -> None:
