@@ -64,7 +64,7 @@ from nilegames.games.banks.phases import (
     SET_DESERT,
     SPOILED,
 )
-from nilegames.games.banks.table import NO_CROPS, BanksTable, Plant, crop_set, total
+from nilegames.games.banks.table import NO_CROPS, BanksTable, crop_set, total
 
 # Tables read at every step, as Final names of this compiled module (kept in C statics,
 # where a name imported from a plain module is a dictionary lookup at each use).
