@@ -158,15 +158,12 @@ class BanksState(BanksTurns):
             return [(seat, 1.0 / len(seats)) for seat in seats]
         else:
             return []
-        outcomes: list[Any] = []
         base = drawn << 10  # outcome_pair's index, without a call per outcome
-        for outcome, weight in enumerate(weights):
-            if weight:
-                pair = _PAIRS[base | weight << 4 | outcome]
-                if pair is None:
-                    pair = outcome_pair(outcome, weight, drawn)
-                outcomes.append(pair)
-        return outcomes
+        return [
+            _PAIRS[base | weight << 4 | outcome] or outcome_pair(outcome, weight, drawn)
+            for outcome, weight in enumerate(weights)
+            if weight
+        ]
 
     def legal_actions(self) -> list[Action]:
         """The contract's ``legal_actions``, read from the kept list without the generic
