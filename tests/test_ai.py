@@ -320,15 +320,15 @@ def test_widening_opens_a_wide_roots_moves_a_few_at_a_time_best_first():
 
 
 def test_a_level_takes_the_games_own_spec_where_it_has_one() -> None:
-    """NILE's search gains little past a few hundred iterations, so its ``medium`` is a
+    """NILE's search gains little past a few hundred iterations, so its ``medium`` is two
     hundred iterations; the other games keep the common spec, and a spec is itself."""
-    assert level_spec("medium", "nile") == "ismcts:100"
+    assert level_spec("medium", "nile") == "ismcts:200"
     assert level_spec("medium") == level_spec("medium", "pharaohs") == LEVELS["medium"]
     assert level_spec("hard", "nile") == LEVELS["hard"] == "ismcts:1s"
     assert level_spec("ismcts:100", "nile") == "ismcts:100"
     nile_medium = make_bot("medium", 1, "nile")
     assert isinstance(nile_medium, ISMCTSBot)
-    assert nile_medium.iterations == 100 and nile_medium.seconds is None
+    assert nile_medium.iterations == 200 and nile_medium.seconds is None
     banks_medium = make_bot("medium", 1, "banks")
     assert isinstance(banks_medium, ISMCTSBot) and banks_medium.seconds == pytest.approx(0.1)
     with pytest.raises(UnknownGameError, match="chess"):

@@ -14,7 +14,7 @@ from nilegames.server.bots import BotPool, budget
 def test_budgets_of_the_lobby_bots() -> None:
     assert budget("random") is None and budget("greedy") is None and budget("easy") is None
     assert budget("medium") == pytest.approx(0.1) and budget("hard") == pytest.approx(1.0)
-    # NILE's medium searches a hundred iterations, not a tenth of a second
+    # NILE's medium searches two hundred iterations, not a tenth of a second
     assert budget("medium", "nile") == 1.0 and budget("medium", "pharaohs") == pytest.approx(0.1)
 
 

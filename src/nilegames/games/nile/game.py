@@ -43,9 +43,10 @@ class NileGame(Game):
     #: Tables and records from before the option showed every stock.
     legacy_options: ClassVar[Mapping[str, Any]] = {"open_stocks": True}
     #: NILE's search gains little past a few hundred iterations a move: 0.1 s (about 400)
-    #: scores 58 % against a second (about 4,000), too close for a level between; a
-    #: hundred iterations sit between greedy and hard (docs/ai.md, "Levels").
-    levels: ClassVar[Mapping[str, str]] = {"medium": "ismcts:100"}
+    #: scores 58 % against a second (about 4,000), too close for a level between; two
+    #: hundred iterations sit between greedy and hard, a hundred too near greedy
+    #: (docs/ai.md, "Levels").
+    levels: ClassVar[Mapping[str, str]] = {"medium": "ismcts:200"}
 
     def _check_options(self) -> None:
         #: Whether every seat sees every stock (read by each observation).
