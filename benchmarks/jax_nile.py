@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import random
 import time
 from pathlib import Path
@@ -41,11 +42,18 @@ DEFAULT_SECONDS = 3.0
 DEFAULT_SEED = 20261126
 
 
-def jax_rate(players: int, batch: int, seconds: float, seed: int) -> dict[str, float]:
+def jax_rate(
+    players: int, batch: int, seconds: float, seed: int, renew: bool = True, devices: int = 1
+) -> dict[str, float]:
     """Decisions per CPU second (and per wall second) of ``batch`` games in lockstep, and
-    the seconds the first call took."""
+    the seconds the first call took.  With ``renew``, a finished game is dealt again inside
+    the jitted call (``nile.renew``, on the clock); without, a new batch is dealt off the
+    clock once every game of one is over.  With ``devices`` > 1 (XLA's CPU split into that
+    many devices, one thread each), each device plays its share of the batch."""
     import jax
     import jax.numpy as jnp
+    from jax.sharding import NamedSharding
+    from jax.sharding import PartitionSpec as P
 
     from nilegames.jax import nile
 
@@ -64,24 +72,58 @@ def jax_rate(players: int, batch: int, seconds: float, seed: int) -> dict[str, f
         legal = jax.vmap(nile.legal_action_mask)(state)
         live = legal.any(axis=1)
         actions = choose(legal, pick)
-        state = jax.vmap(nile.step)(state, actions, jax.random.split(draw, batch))
+        keys = jax.random.split(draw, live.shape[0])
+        state = jax.vmap(nile.step)(state, actions, keys)
+        if renew:  # the games that just ended are dealt again (a different key stream)
+            state = jax.vmap(nile.renew)(state, keys)
         return state, live.sum()
+
+    if batch % devices:
+        raise ValueError(f"a batch of {batch} does not split over {devices} devices")
+    if devices > 1:
+        mesh = jax.make_mesh((devices,), ("games",))
+        games = NamedSharding(mesh, P("games"))
+
+        def local(state: Any, key: jax.Array) -> tuple[Any, jax.Array]:
+            state, live = decide(state, jax.random.fold_in(key, jax.lax.axis_index("games")))
+            return state, live[None]
+
+        split = jax.shard_map(
+            local,
+            mesh=mesh,
+            in_specs=(P("games"), P()),
+            out_specs=(P("games"), P("games")),
+            check_vma=False,
+        )
+
+        def decide_split(state: Any, key: jax.Array) -> tuple[Any, jax.Array]:
+            state, live = split(state, key)
+            return state, live.sum()
 
     def decide_one(state: Any, key: jax.Array) -> tuple[Any, jax.Array]:
         """Batch 1 without vmap: a lone game branches for real (vmap computes every branch)."""
         pick, draw = jax.random.split(key)
         legal = nile.legal_action_mask(state)
-        return nile.step(state, choose(legal, pick), draw), legal.any().astype(jnp.int32)
+        state = nile.step(state, choose(legal, pick), draw)
+        if renew:
+            state = nile.renew(state, draw)
+        return state, legal.any().astype(jnp.int32)
 
-    if batch == 1:
-        deal = jax.jit(lambda keys: nile.init(keys[0], players))
+    if batch == 1 and devices == 1:
+        dealt = jax.jit(lambda keys: nile.init(keys[0], players))
         decide = decide_one
     else:
-        deal = jax.jit(jax.vmap(lambda k: nile.init(k, players)))
+        dealt = jax.jit(jax.vmap(lambda k: nile.init(k, players)))
+
+    def deal(keys: jax.Array) -> Any:
+        state = dealt(keys)
+        return jax.device_put(state, games) if devices > 1 else state
+
     start = time.perf_counter()
     state = jax.block_until_ready(deal(jax.random.split(jax.random.PRNGKey(seed), batch)))
     init_seconds = time.perf_counter() - start
-    play = jax.jit(decide, donate_argnums=0)  # the new state takes the old one's buffers
+    # The new state takes the old one's buffers.
+    play = jax.jit(decide_split if devices > 1 else decide, donate_argnums=0)
     key = jax.random.PRNGKey(seed + 1)
     start = time.perf_counter()
     compiled = play.lower(state, key).compile()
@@ -135,8 +177,25 @@ def main() -> None:
     parser.add_argument("--batch", type=int, action="append")
     parser.add_argument("--seconds", type=float, default=DEFAULT_SECONDS)
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    parser.add_argument(
+        "--between",
+        action="store_true",
+        help="deal a new batch off the clock when every game of one is over (the tables"
+        " before 2026-11-28), instead of dealing each finished game again inside the call",
+    )
+    parser.add_argument(
+        "--devices",
+        type=int,
+        default=1,
+        help="split XLA's CPU into this many devices, each playing its share of the batch",
+    )
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
+    if args.devices > 1:  # read when JAX starts, so before its first import
+        os.environ["XLA_FLAGS"] = (
+            os.environ.get("XLA_FLAGS", "")
+            + f" --xla_force_host_platform_device_count={args.devices}"
+        )
     players_list = args.players or [2, 4]
     batches = args.batch or list(BATCHES)
 
@@ -158,7 +217,9 @@ def main() -> None:
             }
         )
         for batch in batches:
-            measured = jax_rate(players, batch, args.seconds, args.seed)
+            measured = jax_rate(
+                players, batch, args.seconds, args.seed, not args.between, args.devices
+            )
             measured["steps_per_s"] = measured["decisions_per_s"] * per_decision
             rows.append({"engine": "JAX", "players": players, "batch": batch, **measured})
     for row in rows:

@@ -48,6 +48,7 @@ __all__ = [
     "legal_action_mask",
     "observe",
     "play_chance_traced",
+    "renew",
     "returns",
     "sample_chance",
     "step",
@@ -59,6 +60,12 @@ State = NileJaxState
 #: turn's two cards, a flood, and a payout of six, each with locusts and rebuilt decks
 #: around them, stays far below it (``step_traced`` checks).
 MAX_TRACE: Final = 64
+#: ``renew`` deals a new game from ``fold_in(key, RENEW_STREAM)``, so that it may be given
+#: the key ``step`` was given (``step`` folds in only counts below ``MAX_TRACE`` and
+#: ``draws.PAYOUT_STREAM``).
+RENEW_STREAM: Final = 1 << 17
+#: Under ``vmap``, ``renew`` deals for a sub-batch of 1 / RENEW_SHARE of the batch at a time.
+RENEW_SHARE: Final = 64
 
 
 # -- the public functions ---------------------------------------------------------------
@@ -150,6 +157,27 @@ def step(s: State, action: jax.Array | int, key: jax.Array) -> State:
     For states at a decision (or over): :func:`init` plays the set-up's chance nodes.
     """
     s, _ = draws.play(s, action, key, 1)
+    return s
+
+
+def renew(s: State, key: jax.Array, variant: str = "standard", open_stocks: bool = False) -> State:
+    """A finished game replaced by a new one, dealt as ``init`` deals it from
+    ``fold_in(key, RENEW_STREAM)`` (with the players of ``s``); a running game unchanged.
+
+    Under ``vmap`` only the finished games are dealt, gathered into a sub-batch (a
+    sixty-fourth of the batch at a time, :func:`.nile_draws.compacted`), so a batch of
+    games played without end (``step`` then ``renew``, with the same key) pays for the
+    deals it needs and no more.
+    """
+    players = s.players
+
+    def deal(s: State, key: jax.Array, trace: draws.Trace) -> tuple[State, draws.Trace]:
+        fresh = init(jax.random.fold_in(key, RENEW_STREAM), players, variant, open_stocks)
+        return fresh, trace
+
+    renewal = draws.compacted(deal, lambda s: s.phase == OVER, RENEW_SHARE)
+    trace = draws.Trace(jnp.full(1, -1, jnp.int32), jnp.int32(0))
+    s, _ = renewal(s, key, trace)
     return s
 
 

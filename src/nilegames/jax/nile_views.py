@@ -27,6 +27,8 @@ from nilegames.jax.nile_state import (
     KIND_MASKS,
     NO_OWNER,
     OVER,
+    PICK,
+    PLANT,
     SPECULATE,
     TERMINAL,
     TRADE,
@@ -51,31 +53,15 @@ def _speculable(s: State, hand: jax.Array) -> jax.Array:
     return (IS_SPECULATION & dry & (hand > 0))[SPECULATION_KINDS]
 
 
-def _trade_mask(s: State, hand: jax.Array, stock: jax.Array) -> jax.Array:
-    """A decision's first action: end the turn, trade, plant a first card, speculate."""
+def _plant_first(s: State, hand: jax.Array) -> jax.Array:
+    """(5,) a decision's first card planted: each crop that may start a planting."""
     count = hand[:NUM_CROPS]
     usable = (count > 0) & ~_crop_blocked(s)
     mine = s.owner == s.seat
     free = s.owner == NO_OWNER
     # A single card of a new field needs a second, different crop beside it.
     pairs = (usable & (mine | free)).sum() >= 2
-    plant = usable & (mine | (free & ((count >= 2) | pairs)) | (~mine & ~free & (count > s.size)))
-    can_trade = hand.sum() + stock.sum() >= TRADE_COST
-    return jnp.concatenate(
-        [
-            jnp.array([True]),
-            jnp.stack([can_trade, can_trade]),
-            jnp.zeros(act.PLANT - act.DISCARD_HAND, bool),
-            plant,
-            _speculable(s, hand),
-        ]
-    )
-
-
-def _pick_mask(hand: jax.Array, stock: jax.Array) -> jax.Array:
-    return jnp.concatenate(
-        [jnp.zeros(act.DISCARD_HAND, bool), hand[:LOCUST] > 0, stock > 0, jnp.zeros(15, bool)]
-    )
+    return usable & (mine | (free & ((count >= 2) | pairs)) | (~mine & ~free & (count > s.size)))
 
 
 def planting_is_complete(s: State) -> jax.Array:
@@ -93,8 +79,8 @@ def planting_is_complete(s: State) -> jax.Array:
     return (crops > 0) & (~foreign.any() | one_crop | two_singles)
 
 
-def _plant_mask(s: State, hand: jax.Array) -> jax.Array:
-    """While planting: each crop whose next card keeps the planting completable."""
+def _plant_next(s: State, hand: jax.Array) -> jax.Array:
+    """(5,) while planting: each crop whose next card keeps the planting completable."""
     count = hand[:NUM_CROPS]
     laid = s.planted > 0
     foreign = laid & (s.owner != s.seat)
@@ -111,42 +97,37 @@ def _plant_mask(s: State, hand: jax.Array) -> jax.Array:
         | ((crop_count == 1) & (s.planted + count >= needed))
         | ((crop_count == 2) & ~laid & (s.planted[other] == 1) & welcome & other_welcome)
     )
-    plant = (count > 0) & ~_crop_blocked(s) & possible
-    return jnp.concatenate(
-        [
-            planting_is_complete(s)[None],
-            jnp.zeros(act.PLANT - 1, bool),
-            plant,
-            jnp.zeros(act.NUM_ACTIONS - act.SPECULATE, bool),
-        ]
-    )
-
-
-def _speculate_mask(s: State, hand: jax.Array) -> jax.Array:
-    second = s.speculations.sum() < 2
-    return jnp.concatenate(
-        [
-            jnp.array([True]),
-            jnp.zeros(act.SPECULATE - 1, bool),
-            _speculable(s, hand) & second,
-        ]
-    )
+    return (count > 0) & ~_crop_blocked(s) & possible
 
 
 def legal_action_mask(s: State) -> jax.Array:
-    """(38,) bool: the seat's legal actions; all False at chance nodes and at the end."""
-    seat = jnp.maximum(s.seat, 0)
-    hand, stock = s.hands[seat], s.stocks[seat]
-    masks = jnp.stack(
+    """(38,) bool: the seat's legal actions; all False at chance nodes and at the end.
+
+    Each range of actions is worked out once from the phases that allow it (a decision's
+    first action: end, trade, plant, speculate; a trade's pick: discard; planting: done,
+    plant; speculating: done, speculate), so no mask is picked by phase (a gather under
+    ``vmap``), and the seat's hand and stock are taken by a sum over the seats, not an
+    index.
+    """
+    mine = (jnp.arange(s.hands.shape[0]) == s.seat)[:, None]
+    hand = jnp.where(mine, s.hands, 0).sum(axis=0)
+    stock = jnp.where(mine, s.stocks, 0).sum(axis=0)
+    trading, picking = s.phase == TRADE, s.phase == PICK
+    planting, speculating = s.phase == PLANT, s.phase == SPECULATE
+    can_trade = trading & (hand.sum() + stock.sum() >= TRADE_COST)
+    done = trading | speculating | (planting & planting_is_complete(s))
+    plant = (trading & _plant_first(s, hand)) | (planting & _plant_next(s, hand))
+    second = s.speculations.sum() < 2
+    speculate = (trading | (speculating & second)) & _speculable(s, hand)
+    return jnp.concatenate(
         [
-            _trade_mask(s, hand, stock),
-            _pick_mask(hand, stock),
-            _plant_mask(s, hand),
-            _speculate_mask(s, hand),
+            jnp.stack([done, can_trade, can_trade]),
+            picking & (hand[:LOCUST] > 0),
+            picking & (stock > 0),
+            plant,
+            speculate,
         ]
     )
-    decision = (s.phase >= TRADE) & (s.phase < OVER)
-    return masks[jnp.clip(s.phase - TRADE, 0, SPECULATE - TRADE)] & decision
 
 
 def returns(s: State) -> jax.Array:
