@@ -1,13 +1,14 @@
 """Issue 23's figures: the JAX NILE engine's random playouts, batched, beside the peers.
 
-For each player count, and batch sizes 1, 64, 1,024 and 8,192 by default: a batch of new
-games (``init``, off the clock) is played by one jitted function that picks a uniformly
-random legal action for every game and calls ``step`` (chance drawn inside) on the whole
-batch, called again and again until the time is up (a new batch is dealt, off the clock,
-when every game of one is over).  Only games still running count: a decision is one
-seat's action in one game; as the games of a batch end at different times (100 to 210
-decisions with 2 players), the last calls of a batch play fewer games.  Compile time is
-timed apart (the first call).
+For each player count, and batch sizes 1, 64, 1,024 and 8,192 by default: a batch of
+games is played by one jitted function that picks a uniformly random legal action for
+every game, calls ``step`` (chance drawn inside) on the whole batch and deals the games
+that just ended again (``renew``, on the clock), called again and again until the time
+is up.  The batch is first played off the clock until its games are at every stage (as
+in a long run, where some end in every call).  With ``--between`` (the protocol of the
+tables before 2026-11-28) nothing is dealt inside the call: a new batch is dealt off the
+clock once every game of one is over, and only games still running count.  A decision is
+one seat's action in one game.  Compile time is timed apart (the first call).
 
 In the same run, the compiled reference engine and OpenSpiel hearts play random games by
 ``engines.py``'s loop, which counts every applied action a step, chance outcomes included.
@@ -16,9 +17,11 @@ counts them (decisions times the reference's steps per decision, from its own pl
 the ratio to hearts divides steps by steps.  Every rate is per second of CPU time, as
 ``engines.py`` measures the peers (a loaded machine slows the clock on the wall, not
 that), the JAX one over all its threads; the JAX rate per wall-clock second is beside it.
+With ``--processes N``, N batches play at once, each in its own process pinned to its own
+core, and their rates add up: per CPU second, that is N cores' worth.
 
 Run with ``make bench`` or ``python benchmarks/jax_nile.py [--players N ...] [--batch B ...]
-[--seconds S] [--json FILE]``.
+[--seconds S] [--between] [--processes N] [--json FILE]``.
 """
 
 from __future__ import annotations
@@ -26,9 +29,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import multiprocessing
 import os
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,20 +45,29 @@ from engines import Tally, machine, play_spiel
 BATCHES = (1, 64, 1024, 8192)
 DEFAULT_SECONDS = 3.0
 DEFAULT_SEED = 20261126
+#: Calls played off the clock before timing a batch whose games are dealt again inside the
+#: call: a 2-player game lasts 100 to 210 decisions, so by then the batch holds games at
+#: every stage, some ending in each call.
+WARMUP = 250
 
 
 def jax_rate(
-    players: int, batch: int, seconds: float, seed: int, renew: bool = True, devices: int = 1
+    players: int,
+    batch: int,
+    seconds: float,
+    seed: int,
+    renew: bool = True,
+    ready: Callable[[], None] | None = None,
 ) -> dict[str, float]:
     """Decisions per CPU second (and per wall second) of ``batch`` games in lockstep, and
     the seconds the first call took.  With ``renew``, a finished game is dealt again inside
     the jitted call (``nile.renew``, on the clock); without, a new batch is dealt off the
-    clock once every game of one is over.  With ``devices`` > 1 (XLA's CPU split into that
-    many devices, one thread each), each device plays its share of the batch."""
+    clock once every game of one is over; with it, the batch is first played for
+    ``WARMUP`` calls off the clock, so that its games are at every stage of a game (as
+    they are in a long run) and as many end in a call as in a long run.  ``ready`` is
+    called just before the clock starts."""
     import jax
     import jax.numpy as jnp
-    from jax.sharding import NamedSharding
-    from jax.sharding import PartitionSpec as P
 
     from nilegames.jax import nile
 
@@ -78,28 +92,6 @@ def jax_rate(
             state = jax.vmap(nile.renew)(state, keys)
         return state, live.sum()
 
-    if batch % devices:
-        raise ValueError(f"a batch of {batch} does not split over {devices} devices")
-    if devices > 1:
-        mesh = jax.make_mesh((devices,), ("games",))
-        games = NamedSharding(mesh, P("games"))
-
-        def local(state: Any, key: jax.Array) -> tuple[Any, jax.Array]:
-            state, live = decide(state, jax.random.fold_in(key, jax.lax.axis_index("games")))
-            return state, live[None]
-
-        split = jax.shard_map(
-            local,
-            mesh=mesh,
-            in_specs=(P("games"), P()),
-            out_specs=(P("games"), P("games")),
-            check_vma=False,
-        )
-
-        def decide_split(state: Any, key: jax.Array) -> tuple[Any, jax.Array]:
-            state, live = split(state, key)
-            return state, live.sum()
-
     def decide_one(state: Any, key: jax.Array) -> tuple[Any, jax.Array]:
         """Batch 1 without vmap: a lone game branches for real (vmap computes every branch)."""
         pick, draw = jax.random.split(key)
@@ -109,25 +101,27 @@ def jax_rate(
             state = nile.renew(state, draw)
         return state, legal.any().astype(jnp.int32)
 
-    if batch == 1 and devices == 1:
-        dealt = jax.jit(lambda keys: nile.init(keys[0], players))
+    if batch == 1:
+        deal = jax.jit(lambda keys: nile.init(keys[0], players))
         decide = decide_one
     else:
-        dealt = jax.jit(jax.vmap(lambda k: nile.init(k, players)))
-
-    def deal(keys: jax.Array) -> Any:
-        state = dealt(keys)
-        return jax.device_put(state, games) if devices > 1 else state
+        deal = jax.jit(jax.vmap(lambda k: nile.init(k, players)))
 
     start = time.perf_counter()
     state = jax.block_until_ready(deal(jax.random.split(jax.random.PRNGKey(seed), batch)))
     init_seconds = time.perf_counter() - start
-    # The new state takes the old one's buffers.
-    play = jax.jit(decide_split if devices > 1 else decide, donate_argnums=0)
+    play = jax.jit(decide, donate_argnums=0)  # the new state takes the old one's buffers
     key = jax.random.PRNGKey(seed + 1)
     start = time.perf_counter()
     compiled = play.lower(state, key).compile()
     compile_seconds = time.perf_counter() - start
+    if renew:
+        for _ in range(WARMUP):
+            key, sub = jax.random.split(key)
+            state, _ = compiled(state, sub)
+        jax.block_until_ready(state)
+    if ready is not None:
+        ready()
     decisions, spent, cpu, batches = 0, 0.0, 0.0, 1
     while spent < seconds:
         start, cpu_start = time.perf_counter(), time.process_time()
@@ -152,6 +146,43 @@ def jax_rate(
         "decisions": decisions,
         "batches": batches,
     }
+
+
+def _pinned(
+    core: int, arguments: tuple[int, int, float, int, bool], start: Any, results: Any
+) -> None:
+    os.sched_setaffinity(0, {core})  # before JAX starts its threads, so they inherit it
+    players, batch, seconds, seed, renew = arguments
+    results.put(jax_rate(players, batch, seconds, seed, renew, ready=start.wait))
+
+
+def pinned_rates(
+    players: int, batch: int, seconds: float, seed: int, renew: bool, processes: int
+) -> dict[str, float]:
+    """:func:`jax_rate`, in this process (one), or in ``processes`` processes at once, each
+    pinned to a core of its own, their clocks started together: their rates added up (per
+    CPU second: each process's decisions over its own CPU time), compile and deal times the
+    slowest's."""
+    if processes == 1:
+        return jax_rate(players, batch, seconds, seed, renew)
+    context = multiprocessing.get_context("spawn")
+    start, results = context.Barrier(processes), context.Queue()
+    workers = [
+        context.Process(
+            target=_pinned,
+            args=(core, (players, batch, seconds, seed + 7919 * core, renew), start, results),
+        )
+        for core in range(processes)
+    ]
+    for worker in workers:
+        worker.start()
+    rates = [results.get() for _ in workers]
+    for worker in workers:
+        worker.join()
+    summed = {key: sum(rate[key] for rate in rates) for key in rates[0]}
+    for key in ("compile_s", "init_s"):
+        summed[key] = max(rate[key] for rate in rates)
+    return summed
 
 
 def reference_tally(players: int, seconds: float, seed: int) -> Tally:
@@ -184,18 +215,14 @@ def main() -> None:
         " before 2026-11-28), instead of dealing each finished game again inside the call",
     )
     parser.add_argument(
-        "--devices",
+        "--processes",
         type=int,
         default=1,
-        help="split XLA's CPU into this many devices, each playing its share of the batch",
+        help="play that many batches at once, each in a process of its own pinned to a core"
+        " of its own (Linux); rates add up",
     )
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
-    if args.devices > 1:  # read when JAX starts, so before its first import
-        os.environ["XLA_FLAGS"] = (
-            os.environ.get("XLA_FLAGS", "")
-            + f" --xla_force_host_platform_device_count={args.devices}"
-        )
     players_list = args.players or [2, 4]
     batches = args.batch or list(BATCHES)
 
@@ -217,8 +244,8 @@ def main() -> None:
             }
         )
         for batch in batches:
-            measured = jax_rate(
-                players, batch, args.seconds, args.seed, not args.between, args.devices
+            measured = pinned_rates(
+                players, batch, args.seconds, args.seed, not args.between, args.processes
             )
             measured["steps_per_s"] = measured["decisions_per_s"] * per_decision
             rows.append({"engine": "JAX", "players": players, "batch": batch, **measured})

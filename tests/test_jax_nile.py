@@ -21,6 +21,7 @@ import nilegames  # noqa: E402
 from nilegames.games.nile import actions as act  # noqa: E402
 from nilegames.games.nile.state import NileState  # noqa: E402
 from nilegames.jax import nile  # noqa: E402
+from nilegames.jax.nile_state import OVER  # noqa: E402
 from tests import jax_nile_helpers as helpers  # noqa: E402
 
 GAMES = int(os.environ.get("NILEGAMES_JAX_GAMES", "20"))
@@ -119,3 +120,39 @@ def test_only_the_current_rules_edition_is_played() -> None:
     with pytest.raises(ValueError, match="edition 2 only, not 1"):
         check_options(2, "standard", rules=1)
     assert nilegames.new_game("nile", 2).rules == 2
+
+
+@pytest.mark.parametrize(
+    ("players", "options"), [(2, {}), (2, {"variant": "short"}), (3, {"open_stocks": True})]
+)
+def test_renew_deals_the_finished_games_again_and_leaves_the_others(
+    players: int, options: dict[str, Any]
+) -> None:
+    """Batched (a sub-batch of the finished games) and alone (a ``cond``), ``renew`` gives
+    ``init(fold_in(key, RENEW_STREAM))`` for a finished game and the game itself otherwise."""
+    size = 40
+    keys = jax.random.split(jax.random.PRNGKey(7), size)
+    state = jax.vmap(lambda k: nile.init(k, players, **options))(keys)
+    step = jax.jit(jax.vmap(nile.step))
+    key = jax.random.PRNGKey(8)
+    while not bool((state.phase == OVER).any()):  # play until some (not all) games are over
+        key, pick, draw = jax.random.split(key, 3)
+        legal = jax.vmap(nile.legal_action_mask)(state)
+        actions = jax.vmap(lambda m, k: jax.random.choice(k, 38, p=m / m.sum()))(
+            legal, jax.random.split(pick, size)
+        )
+        state = step(state, actions, jax.random.split(draw, size))
+    over = np.asarray(state.phase == OVER)
+    assert 0 < over.sum() < size
+    fresh = jax.random.split(key, size)
+    renewed = jax.jit(jax.vmap(lambda s, k: nile.renew(s, k, **options)))(state, fresh)
+    dealt = jax.vmap(
+        lambda k: nile.init(jax.random.fold_in(k, nile.RENEW_STREAM), players, **options)
+    )(fresh)
+    renew_one = jax.jit(lambda s, k: nile.renew(s, k, **options))
+    for index in range(size):
+        expected = dealt if over[index] else state
+        alone = renew_one(jax.tree.map(lambda x, i=index: x[i], state), fresh[index])
+        for name, got, want, single in zip(state._fields, renewed, expected, alone, strict=True):
+            assert np.array_equal(got[index], want[index]), (index, name)
+            assert np.array_equal(single, want[index]), (index, name)
