@@ -114,6 +114,8 @@ def jax_rate(
     key = jax.random.PRNGKey(seed + 1)
     start = time.perf_counter()
     compiled = play.lower(state, key).compile()
+    # The first call finishes compiling (XLA's CPU backend builds some kernels then).
+    state, _ = jax.block_until_ready(compiled(state, jax.random.fold_in(key, 1)))
     compile_seconds = time.perf_counter() - start
     if renew:
         for _ in range(WARMUP):

@@ -123,7 +123,7 @@ def test_only_the_current_rules_edition_is_played() -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "options"), [(2, {}), (2, {"variant": "short"}), (3, {"open_stocks": True})]
+    ("players", "options"), [(2, {"variant": "short"}), (3, {"open_stocks": True})]
 )
 def test_renew_deals_the_finished_games_again_and_leaves_the_others(
     players: int, options: dict[str, Any]
