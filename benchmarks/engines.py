@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import importlib.util
 import json
 import os
 import platform
@@ -496,8 +497,23 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
+def missing_peers() -> str | None:
+    """A clear message if a peer engine is not installed (they come with the `bench` extra),
+    instead of a traceback halfway through a run."""
+    missing = [name for name in ("pyspiel", "rlcard") if importlib.util.find_spec(name) is None]
+    if not missing:
+        return None
+    return (
+        f"the peer engine(s) {', '.join(missing)} not installed: run `make bench`, or"
+        " `pip install -e '.[bench]'`, which installs them"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if (problem := missing_peers()) is not None:
+        print(f"engines.py: {problem}", file=sys.stderr)
+        return 2
     console = Console(highlight=False)
     console.width = max(console.width, MIN_WIDTH)
     host = machine()

@@ -51,7 +51,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from engines import clock, machine, play_rlcard, play_spiel
+from engines import clock, machine, missing_peers, play_rlcard, play_spiel
 
 METRICS = ("steps", "clone", "legal", "ismcts")
 PEERS = ("hearts", "uno")
@@ -538,6 +538,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if (problem := missing_peers()) is not None:
+        print(f"speed.py: {problem}", file=sys.stderr)
+        return 2
     console = Console(highlight=False)
     console.width = max(console.width, 140)
     if args.build == "pure":

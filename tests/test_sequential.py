@@ -273,3 +273,16 @@ def test_a_stop_on_a_verdict_needs_two_bots_and_a_lineup_names_every_seat(tmp_pa
         ],
     )
     assert both.exit_code == 2 and "leave --bots out" in both.output
+
+
+def test_a_lineup_with_spaces_is_the_same_lineup_on_resume(tmp_path: Path) -> None:
+    """Settings keep the bots' names stripped, so a resume typed without the spaces goes on."""
+    out = tmp_path / "run"
+    runner = CliRunner()
+    common = ["tournament", "nile", "--seed", "3", "--out", str(out)]
+    first = runner.invoke(app, [*common, "--lineup", "greedy, random", "--games", "2"])
+    assert first.exit_code == 0, first.output
+    assert json.loads((out / SETTINGS).read_text())["lineup"] == ["greedy", "random"]
+    again = runner.invoke(app, [*common, "--lineup", "greedy,random", "--games", "4", "--resume"])
+    assert again.exit_code == 0, again.output
+    assert len((out / JOURNAL).read_text().splitlines()) == 4

@@ -62,7 +62,10 @@ def summarise(folder: Path) -> RunSummary:
         named = [[str(bot) for bot in table] for table in settings.get("tables", [])]
         if not lineup and len(named) == 1:
             lineup = named[0]  # one table: the same whether named as a lineup or not
-        target = settings.get("until_decided", reported_target(folder))
+        # an older folder's target is known only from results.json: read it only then
+        target = settings.get("until_decided")
+        if "until_decided" not in settings:
+            target = reported_target(folder)
         if target is not None:
             target = check_target(float(target))
         per_table = int(settings["games_per_table"])

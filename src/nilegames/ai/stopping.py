@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from fractions import Fraction
 
 from nilegames.ai.journal import GameResult
 from nilegames.ai.ratings import win_shares
-from nilegames.ai.sequential import Decision, check_target, decide
+from nilegames.ai.sequential import Decision, check_target, decide_total
 from nilegames.core import GameOptionError
 
 
@@ -49,8 +50,9 @@ class VerdictReader:
         self.waiting: dict[int, GameResult] = {}  # ended, but an earlier game has not
         self.next_index = 0  # the first game of the schedule not yet read
         self.chunk: list[float] = []  # the bot's scores in the rotation being read
-        self.scores: list[float] = []  # its scores in the whole rotations read
-        self.decision = decide([], target)
+        self.won = Fraction(0)  # the exact sum of its scores in the whole rotations read
+        self.games = 0  # how many scores that sum holds
+        self.decision = decide_total(0.0, 0, self.target)
 
     def read(self, played: Sequence[GameResult]) -> Decision:
         """The decision after ``played``, the games ended so far: each call's sequence holds
@@ -67,12 +69,18 @@ class VerdictReader:
     def _take(self, game: GameResult) -> None:
         # A round robin's tables without the bot say nothing of its score and are left out.
         if self.bot in game.bots:
-            self.chunk.append(bot_score(game, self.bot))
+            score = bot_score(game, self.bot)
+            if not 0.0 <= score <= 1.0:
+                raise ValueError(f"a score of {score} in game {game.index}: shares lie in 0..1")
+            self.chunk.append(score)
         self.next_index += 1
         if self.next_index % self.rotation == 0:
-            self.scores += self.chunk
+            # A running sum keeps each rotation's reading constant-time (decide() would add
+            # every score again); kept exact, it rounds as decide()'s fsum of them all does.
+            self.won += sum(map(Fraction, self.chunk), Fraction(0))
+            self.games += len(self.chunk)
             self.chunk = []
-            self.decision = decide(self.scores, self.target)
+            self.decision = decide_total(float(self.won), self.games, self.target)
 
 
 def first_verdict(played: Sequence[GameResult], bot: str, rotation: int, target: float) -> Decision:

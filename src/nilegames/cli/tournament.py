@@ -106,13 +106,16 @@ def tournament_command(
     with clear_errors():
         description = game_class(game).describe()
         options = parse_options(description, option or ())
-        seats_named = lineup.split(",") if lineup else []
+        # "hard, greedy" and "hard,greedy" are one lineup: a resume compares them as text
+        seats_named = [name.strip() for name in lineup.split(",")] if lineup else []
         if players is None:
             players = len(seats_named) or int(description["min_players"])
         seats = players
         if bots is not None and lineup:
             raise GameOptionError("--lineup names every seat's bot: leave --bots out")
-        specs, layout = seating(seats, (bots or "greedy,random").split(","), seats_named)
+        specs, layout = seating(
+            seats, [name.strip() for name in (bots or "greedy,random").split(",")], seats_named
+        )
         check_settings(game, seats, specs, games, jobs, options)
         check_stop(specs, until_decided)
         check_backend(backend, address)
