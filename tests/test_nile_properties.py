@@ -308,7 +308,13 @@ def test_pickled_fields_are_every_field_but_the_caches():
         and any(isinstance(t, ast.Name) and t.id == "__slots__" for t in node.targets)
     )
     names = set(ast.literal_eval(slots))
-    assert set(PICKLED_FIELDS) == names - {"bindings", "in_deck", "legal_cache", "log_views"}
+    assert set(PICKLED_FIELDS) == names - {
+        "bindings",
+        "in_deck",
+        "in_deck_mask",
+        "legal_cache",
+        "log_views",
+    }
 
 
 def test_a_pickled_state_plays_on_like_the_original():

@@ -6,7 +6,7 @@ from __future__ import annotations
 from nilegames.games.nile.cards import HAND_SIZE, LOCUST, NUM_CROPS, NUM_KINDS
 from nilegames.games.nile.phases import DRAW, FIRST_PLAYER, OVER, REMOVED, TRADE
 from nilegames.games.nile.rules import NO_OWNER, ranking_returns
-from nilegames.games.nile.table import NileTable
+from nilegames.games.nile.table import KINDS_IN_DECK, NileTable
 
 
 class NileDeck(NileTable):
@@ -37,14 +37,17 @@ class NileDeck(NileTable):
                 self.deck[LOCUST] = 1  # the locust is shuffled into the rest of the deck
                 self.deck_size += 1
                 self.in_deck += (LOCUST,)  # the last kind: the kinds stay in order
+                self.in_deck_mask |= 1 << LOCUST
                 self.locust_aside = False
                 self.events.append(("locust_shuffled",))
                 self.phase = FIRST_PLAYER
 
     # the deck
     def _take(self, kind: int) -> None:
-        self.deck[kind] -= 1
-        if not self.deck[kind]:
+        deck = self.deck
+        left = deck[kind] - 1
+        deck[kind] = left
+        if not left:
             self._ran_out(kind)
         self.deck_size -= 1
         if not self.deck_size and self.deck_number == self.n:
@@ -52,13 +55,18 @@ class NileDeck(NileTable):
 
     def _ran_out(self, kind: int) -> None:
         """The last card of ``kind`` left the deck."""
-        kinds = self.in_deck
-        at = kinds.index(kind)
-        self.in_deck = kinds[:at] + kinds[at + 1 :]
+        mask = self.in_deck_mask ^ (1 << kind)
+        self.in_deck_mask = mask
+        kinds = KINDS_IN_DECK[mask]
+        if kinds is None:
+            kinds = KINDS_IN_DECK[mask] = tuple([k for k in self.in_deck if k != kind])
+        self.in_deck = kinds
 
     def _give(self, seat: int, kind: int, reason: str) -> None:
-        self.hands[seat][kind] += 1
-        self.hand_size[seat] += 1
+        hand = self.hands[seat]
+        hand[kind] = hand[kind] + 1
+        sizes = self.hand_size
+        sizes[seat] = sizes[seat] + 1
         self.events.append(("draw", seat, reason, self.deck_number, kind, len(self._history)))
 
     def _can_draw(self) -> bool:
@@ -139,12 +147,17 @@ class NileDeck(NileTable):
             self._finish_flood()
 
     def _on_draw(self, kind: int) -> None:
-        # The most frequent step of all: ``_take`` and ``_give`` are written out here.
-        self.deck[kind] -= 1
-        if not self.deck[kind]:
+        # The most frequent step of all: ``_take`` and ``_give`` are written out here.  The
+        # counts are read and written back (``x[i] = x[i] - 1``), not updated in place: a
+        # compiled build adds boxed ints through the generic number protocol for ``x[i] -= 1``.
+        deck = self.deck
+        left = deck[kind] - 1
+        deck[kind] = left
+        if not left:
             self._ran_out(kind)
-        self.deck_size -= 1
-        if not self.deck_size and self.deck_number == self.n:
+        size = self.deck_size - 1
+        self.deck_size = size
+        if not size and self.deck_number == self.n:
             self.over = True
         seat = self.draw_seat
         if kind == LOCUST:
@@ -152,13 +165,15 @@ class NileDeck(NileTable):
             self.locust_pending += 1  # drawing goes on; the locust does not count
             self.events.append(("locust_drawn", seat, self.deck_number))
         else:
-            self.hands[seat][kind] += 1
-            self.hand_size[seat] += 1
+            hand = self.hands[seat]
+            hand[kind] = hand[kind] + 1
+            sizes = self.hand_size
+            sizes[seat] = sizes[seat] + 1
             self.events.append(
                 ("draw", seat, self.draw_reason, self.deck_number, kind, len(self._history))
             )
             self.draw_left -= 1
-            if self.draw_left and self.deck_size:  # the common case: draw on
+            if self.draw_left and size:  # the common case: draw on
                 return
         self._continue_draw()
 

@@ -69,24 +69,23 @@ __all__ = [
 ]
 
 DECK_PHASES: Final = frozenset({DEAL, FLOOD, DRAW})  # chance nodes that draw from the deck
-#: ``draw_outcomes(size)[kind][count]``: the chance outcome of drawing ``kind`` when the
-#: deck holds ``count`` of them among ``size`` cards, made once per size and then shared,
-#: so that a chance node lists existing pairs instead of making a tuple and a float per
-#: kind (in pure Python a third less work per chance node; compiled, about the same).
-#: Each deck size's outcomes, by kind and count: ``(kind, count / size)``.  Typed as Any so
-#: that the compiled kernel hands the stored tuples on as they are; typed as tuples, it
-#: took each apart into C values and built it again (a tuple and a float per outcome).
-_DRAWS: Final[list[tuple[tuple[Any, ...], ...] | None]] = [None] * (sum(full_deck()) + 1)
+#: ``draw_outcomes(size)[kind * ROW + count]``: the chance outcome of drawing ``kind`` when
+#: the deck holds ``count`` of them among ``size`` cards, made once per size and then
+#: shared, so that a chance node lists existing pairs instead of making a tuple and a float
+#: per kind (in pure Python a third less work per chance node; compiled, about the same).
+#: One flat tuple per deck size: one subscript per outcome instead of two.
+ROW: Final = CROP_CARDS_PER_KIND + 1
+#: Each deck size's outcomes: ``(kind, count / size)``.  Typed as Any so that the compiled
+#: kernel hands the stored tuples on as they are; typed as tuples, it took each apart into
+#: C values and built it again (a tuple and a float per outcome).
+_DRAWS: Final[list[tuple[Any, ...] | None]] = [None] * (sum(full_deck()) + 1)
 
 
-def draw_outcomes(size: int) -> tuple[tuple[Any, ...], ...]:
+def draw_outcomes(size: int) -> tuple[Any, ...]:
     table = _DRAWS[size]
     if table is None:
         share = 1.0 / size
-        table = tuple(
-            tuple((kind, count * share) for count in range(CROP_CARDS_PER_KIND + 1))
-            for kind in range(NUM_KINDS)
-        )
+        table = tuple((kind, count * share) for kind in range(NUM_KINDS) for count in range(ROW))
         _DRAWS[size] = table
     return table
 
@@ -116,10 +115,13 @@ class NileState(NileTurns):
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
-        if phase in DECK_PHASES:
-            table = _DRAWS[self.deck_size] or draw_outcomes(self.deck_size)
+        # A literal tuple: a compiled build compares ints, where it boxed the phase to look
+        # it up in DECK_PHASES.
+        if phase in (DRAW, FLOOD, DEAL):
+            size = self.deck_size
+            table = _DRAWS[size] or draw_outcomes(size)
             deck = self.deck
-            outcomes: list[Any] = [table[k][deck[k]] for k in self.in_deck]
+            outcomes: list[Any] = [table[k * ROW + deck[k]] for k in self.in_deck]
             return outcomes
         if phase == FIRST_PLAYER:
             return [(seat, 1.0 / self.n) for seat in range(self.n)]
@@ -130,7 +132,7 @@ class NileState(NileTurns):
 
     def _is_chance_outcome(self, action: Action) -> bool:
         phase = self.phase
-        if phase in DECK_PHASES:
+        if phase in (DRAW, FLOOD, DEAL):
             return 0 <= action < NUM_KINDS and self.deck[action] > 0
         if phase == FIRST_PLAYER:
             return 0 <= action < self.n
@@ -179,7 +181,7 @@ class NileState(NileTurns):
                         self._history.append(action)
                         return
             elif (
-                phase in DECK_PHASES
+                phase in (DRAW, FLOOD, DEAL)
                 and (player is None or player == CHANCE)
                 and 0 <= action < NUM_KINDS
                 and self.deck[action] > 0
@@ -217,6 +219,7 @@ class NileState(NileTurns):
         other.n = self.n
         other.deck = self.deck[:]
         other.in_deck = self.in_deck
+        other.in_deck_mask = self.in_deck_mask
         other.deck_size = self.deck_size
         other.removed = self.removed[:]
         other.hands = [h[:] for h in self.hands]

@@ -28,6 +28,9 @@ from nilegames.games.nile.rules import NO_OWNER, planting_is_complete
 if TYPE_CHECKING:
     from nilegames.games.nile.game import NileGame
 
+#: The tuple ``in_deck`` of each mask of kinds in the deck, made when first needed and then
+#: shared: a kind running out costs a lookup instead of cutting and joining tuples.
+KINDS_IN_DECK: Final[list[tuple[int, ...] | None]] = [None] * (1 << NUM_KINDS)
 #: For each mask of flooded crops, the crops that may be planted (not flooded).
 UNFLOODED: Final = tuple(
     tuple(c for c in range(NUM_CROPS) if not blocked >> c & 1) for blocked in range(1 << NUM_CROPS)
@@ -62,6 +65,7 @@ class NileTable(State):
         "hand_size",
         "hands",
         "in_deck",
+        "in_deck_mask",
         "locust_aside",
         "locust_pending",
         "log_views",
@@ -87,6 +91,9 @@ class NileTable(State):
     #: ``deck`` when it is rebuilt (``_count_deck``); a tuple replaced when a kind runs out
     #: or comes back, which is rare, so that clones share it.
     in_deck: tuple[int, ...]
+    #: The same kinds as a bit mask (bit ``kind``), by which a kind running out finds the
+    #: next tuple in :data:`KINDS_IN_DECK`.
+    in_deck_mask: int
 
     def __init__(self, game: NileGame, *, _empty: bool = False) -> None:
         super().__init__(game)
@@ -155,6 +162,7 @@ class NileTable(State):
         deck = self.deck
         self.deck_size = sum(deck)
         self.in_deck = tuple([k for k in range(NUM_KINDS) if deck[k]])
+        self.in_deck_mask = sum([1 << k for k in self.in_deck])
 
     def _start_deal(self) -> None:
         self.phase = DEAL
@@ -179,11 +187,15 @@ class NileTable(State):
         if phase == PICK:
             stock = self.stocks[seat]
             legal = [act.DISCARD_HAND + k for k in range(LOCUST) if hand[k]]
-            legal += [act.DISCARD_STOCK + c for c in range(NUM_CROPS) if stock[c]]
+            for crop in range(NUM_CROPS):
+                if stock[crop]:
+                    legal.append(act.DISCARD_STOCK + crop)
             return legal
         legal = [act.DONE]
         if phase == SPECULATE and len(self.speculations) < 2:
-            legal += [act.SPECULATE + k - FIRST_SPECULATION for k in self._speculable()]
+            for kind in SPECULABLE[self.blocked]:
+                if hand[kind]:
+                    legal.append(act.SPECULATE + kind - FIRST_SPECULATION)
         return legal
 
     def _trade_actions(self, seat: int, hand: list[int]) -> list[Action]:
@@ -198,12 +210,13 @@ class NileTable(State):
         legal = [act.DONE]
         cards = self.hand_size[seat]  # in the hand, and if that is not enough in the stock too
         if cards >= TRADE_COST or cards + sum(self.stocks[seat]) >= TRADE_COST:
-            legal += (act.MARKET, act.OFFERING)
+            legal.append(act.MARKET)
+            legal.append(act.OFFERING)
         blocked = self.blocked
         owner = self.owner
         size = self.size
         free = 0  # crops in hand, not flooded, whose field is free or the seat's own
-        singles = []  # crops whose planting needs a second, different crop
+        singles = 0  # how many crops' planting needs a second, different crop
         for crop in UNFLOODED[blocked]:
             count = hand[crop]
             if not count:
@@ -217,13 +230,20 @@ class NileTable(State):
                 if count >= 2:
                     legal.append(act.PLANT + crop)
                 else:
-                    singles.append(act.PLANT + crop)
+                    singles += 1
             elif count > size[crop]:
                 legal.append(act.PLANT + crop)
         if singles and free >= 2:
-            legal += singles
+            # A single card of a new field, now that a second crop can join it.  Appended
+            # and sorted rather than gathered in a list of their own: one list less per call.
+            for crop in UNFLOODED[blocked]:
+                if hand[crop] == 1 and owner[crop] == NO_OWNER:
+                    legal.append(act.PLANT + crop)
             legal.sort()
-        legal += [act.SPECULATE + k - FIRST_SPECULATION for k in SPECULABLE[blocked] if hand[k]]
+        # Appended one by one: ``legal += [...]`` made a second list and joined the two.
+        for kind in SPECULABLE[blocked]:
+            if hand[kind]:
+                legal.append(act.SPECULATE + kind - FIRST_SPECULATION)
         return legal
 
     def _plant_actions(self, seat: int, hand: list[int]) -> list[Action]:
@@ -277,7 +297,3 @@ class NileTable(State):
             elif pair and owner[crop] in (NO_OWNER, seat):
                 legal.append(act.PLANT + crop)
         return legal
-
-    def _speculable(self) -> list[int]:
-        hand = self.hands[self.seat]
-        return [k for k in SPECULABLE[self.blocked] if hand[k]]

@@ -13,6 +13,7 @@ from nilegames.games.nile.cards import (
     KIND_CROPS,
     KIND_MASK,
     LOCUST,
+    NUM_CROPS,
     SPECULATION_PAYOUT,
     TRADE_COST,
 )
@@ -24,6 +25,8 @@ from nilegames.games.nile.rules import NO_OWNER
 #: these in C statics, where an imported name is a dictionary lookup at every use.
 MASK: Final = KIND_MASK
 SHOWN_CROPS: Final = KIND_CROPS
+#: The number of crops in each mask of crops: a speculation's matches with the flood.
+BITS: Final = tuple(bin(mask).count("1") for mask in range(1 << NUM_CROPS))
 
 
 class NileTurns(NileDeck):
@@ -60,7 +63,8 @@ class NileTurns(NileDeck):
             self._flip_flood(self.flood_reason)
             return
         if self.flood_on_pile:
-            self.flood_below[self.flood] += 1
+            below = self.flood_below
+            below[self.flood] = below[self.flood] + 1
         self.flood = kind
         self.flood_on_pile = True
         self.blocked = MASK[kind]
@@ -69,7 +73,8 @@ class NileTurns(NileDeck):
             self._finish()  # it took the last card: no harvest, the game is over
             return
         if self.speculations:
-            matches = sum(bin(MASK[s] & self.blocked).count("1") for s in self.speculations)
+            blocked = self.blocked
+            matches = sum([BITS[MASK[s] & blocked] for s in self.speculations])
             self.events.append(("payout", self.speculation_seat, matches))
             if matches:
                 self._start_draw(self.speculation_seat, SPECULATION_PAYOUT * matches, "speculation")
@@ -78,17 +83,21 @@ class NileTurns(NileDeck):
 
     def _finish_flood(self) -> None:
         if self.speculations:
+            discard = self.discard
             for kind in self.speculations:
-                self.discard[kind] += 1
+                discard[kind] = discard[kind] + 1
             self.events.append(("speculations_discarded", self.speculation_seat))
             self.speculations = []
             self.speculation_seat = -1
+        sizes = self.size
         for crop in SHOWN_CROPS[self.flood]:
             owner = self.owner[crop]
             if owner != NO_OWNER:
-                self.size[crop] -= 1
-                self.stocks[owner][crop] += 1
-                if not self.size[crop]:
+                left = sizes[crop] - 1
+                sizes[crop] = left
+                stock = self.stocks[owner]
+                stock[crop] = stock[crop] + 1
+                if not left:
                     self.owner[crop] = NO_OWNER
                 self.events.append(("harvest", crop, owner))
         self._decide(TRADE)
@@ -116,16 +125,20 @@ class NileTurns(NileDeck):
         seat = self.seat
         if action < act.DISCARD_STOCK:
             kind = action - act.DISCARD_HAND
-            self.hands[seat][kind] -= 1
-            left = self.hands[seat][kind]
-            self.hand_size[seat] -= 1
+            hand = self.hands[seat]
+            left = hand[kind] - 1
+            hand[kind] = left
+            sizes = self.hand_size
+            sizes[seat] = sizes[seat] - 1
             self.events.append(("discard", seat, "hand", kind))
         else:
             kind = action - act.DISCARD_STOCK
-            self.stocks[seat][kind] -= 1
-            left = self.stocks[seat][kind]
+            stock = self.stocks[seat]
+            left = stock[kind] - 1
+            stock[kind] = left
             self.events.append(("discard", seat, "stock", kind))
-        self.discard[kind] += 1
+        discard = self.discard
+        discard[kind] = discard[kind] + 1
         self.picks_left -= 1
         if self.picks_left:
             if offered is not None:  # the next card: the same choice, less a pile used up
@@ -143,9 +156,12 @@ class NileTurns(NileDeck):
             self._start_draw(seat, DRAW_PER_TURN, "turn")
             return
         crop = action - act.PLANT
-        self.hands[seat][crop] -= 1
-        self.hand_size[seat] -= 1
-        self.planted[crop] += 1
+        hand = self.hands[seat]
+        hand[crop] = hand[crop] - 1
+        sizes = self.hand_size
+        sizes[seat] = sizes[seat] - 1
+        planted = self.planted
+        planted[crop] = planted[crop] + 1
         self.events.append(("plant", seat, crop))
 
     def _complete_planting(self) -> None:
@@ -156,7 +172,7 @@ class NileTurns(NileDeck):
                 continue
             previous = self.owner[crop]
             if previous == seat:
-                self.size[crop] += count
+                self.size[crop] = self.size[crop] + count
             else:
                 if previous != NO_OWNER:  # overtaken: the smaller field is discarded
                     self.discard[crop] += self.size[crop]
@@ -173,8 +189,10 @@ class NileTurns(NileDeck):
             self._start_draw(seat, DRAW_PER_TURN, "turn")
             return
         kind = action - act.SPECULATE + FIRST_SPECULATION
-        self.hands[seat][kind] -= 1
-        self.hand_size[seat] -= 1
+        hand = self.hands[seat]
+        hand[kind] = hand[kind] - 1
+        sizes = self.hand_size
+        sizes[seat] = sizes[seat] - 1
         self.speculations.append(kind)
         self.speculation_seat = seat
         self.events.append(("speculate", seat, kind))
