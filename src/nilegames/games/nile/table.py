@@ -161,8 +161,14 @@ class NileTable(State):
         """``deck_size`` and ``in_deck`` from the counts in ``deck``, after it was rebuilt."""
         deck = self.deck
         self.deck_size = sum(deck)
-        self.in_deck = tuple([k for k in range(NUM_KINDS) if deck[k]])
-        self.in_deck_mask = sum([1 << k for k in self.in_deck])
+        kinds = []
+        mask = 0
+        for kind in range(NUM_KINDS):
+            if deck[kind]:
+                kinds.append(kind)
+                mask |= 1 << kind
+        self.in_deck = tuple(kinds)
+        self.in_deck_mask = mask
 
     def _start_deal(self) -> None:
         self.phase = DEAL
