@@ -69,23 +69,26 @@ __all__ = [
 ]
 
 DECK_PHASES: Final = frozenset({DEAL, FLOOD, DRAW})  # chance nodes that draw from the deck
-#: ``draw_outcomes(size)[kind * ROW + count]``: the chance outcome of drawing ``kind`` when
-#: the deck holds ``count`` of them among ``size`` cards, made once per size and then
-#: shared, so that a chance node lists existing pairs instead of making a tuple and a float
-#: per kind (in pure Python a third less work per chance node; compiled, about the same).
-#: One flat tuple per deck size: one subscript per outcome instead of two.
-ROW: Final = CROP_CARDS_PER_KIND + 1
-#: Each deck size's outcomes: ``(kind, count / size)``.  Typed as Any so that the compiled
-#: kernel hands the stored tuples on as they are; typed as tuples, it took each apart into
-#: C values and built it again (a tuple and a float per outcome).
-_DRAWS: Final[list[tuple[Any, ...] | None]] = [None] * (sum(full_deck()) + 1)
+#: ``draw_outcomes(size)[kind][count]``: the chance outcome of drawing ``kind`` when the
+#: deck holds ``count`` of them among ``size`` cards, made once per size and then shared,
+#: so that a chance node lists existing pairs instead of making a tuple and a float per
+#: kind (in pure Python a third less work per chance node; compiled, about the same).
+#: Each deck size's outcomes, by kind and count: ``(kind, count / size)``.  Typed as Any so
+#: that the compiled kernel hands the stored tuples on as they are; typed as tuples, it
+#: took each apart into C values and built it again (a tuple and a float per outcome).
+#: (One flat tuple per size, indexed ``kind * 17 + count``, saved little compiled and cost
+#: pure Python an int object per outcome: most such indexes are above the cached ints.)
+_DRAWS: Final[list[tuple[tuple[Any, ...], ...] | None]] = [None] * (sum(full_deck()) + 1)
 
 
-def draw_outcomes(size: int) -> tuple[Any, ...]:
+def draw_outcomes(size: int) -> tuple[tuple[Any, ...], ...]:
     table = _DRAWS[size]
     if table is None:
         share = 1.0 / size
-        table = tuple((kind, count * share) for kind in range(NUM_KINDS) for count in range(ROW))
+        table = tuple(
+            tuple((kind, count * share) for count in range(CROP_CARDS_PER_KIND + 1))
+            for kind in range(NUM_KINDS)
+        )
         _DRAWS[size] = table
     return table
 
@@ -121,7 +124,7 @@ class NileState(NileTurns):
             size = self.deck_size
             table = _DRAWS[size] or draw_outcomes(size)
             deck = self.deck
-            outcomes: list[Any] = [table[k * ROW + deck[k]] for k in self.in_deck]
+            outcomes: list[Any] = [table[k][deck[k]] for k in self.in_deck]
             return outcomes
         if phase == FIRST_PLAYER:
             return [(seat, 1.0 / self.n) for seat in range(self.n)]

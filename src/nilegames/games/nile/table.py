@@ -23,7 +23,7 @@ from nilegames.games.nile.cards import (
     full_deck,
 )
 from nilegames.games.nile.phases import DEAL, PICK, PLANT, REMOVE, SPECULATE, TRADE
-from nilegames.games.nile.rules import NO_OWNER, planting_is_complete
+from nilegames.games.nile.rules import NO_OWNER
 
 if TYPE_CHECKING:
     from nilegames.games.nile.game import NileGame
@@ -264,10 +264,22 @@ class NileTable(State):
         owner = self.owner
         blocked = self.blocked
         legal: list[Action]
-        if planted.count(0) < NUM_CROPS - 1:  # two crops or more
-            if any(owner[c] != seat for c in range(NUM_CROPS) if planted[c]):
-                # Two single cards, at least one a new field: complete, and nothing fits.
-                return [act.DONE] if planting_is_complete(planted, seat, owner, self.size) else []
+        empty = planted.count(0)
+        if empty < NUM_CROPS - 1:  # two crops or more
+            foreign = False  # a crop down that is not the seat's own field
+            taken = False  # a crop down of another seat's field
+            for crop in range(NUM_CROPS):
+                if planted[crop]:
+                    holder = owner[crop]
+                    if holder != seat:
+                        foreign = True
+                        if holder != NO_OWNER:
+                            taken = True
+            if foreign:
+                # Only two single cards, none of another seat's field, are complete (what
+                # ``planting_is_complete`` says of two crops, one foreign); nothing fits.
+                pair = empty == NUM_CROPS - 2 and planted.count(1) == 2
+                return [act.DONE] if pair and not taken else []
             # The seat's own fields only: more cards into any of them.
             legal = [act.DONE]
             for crop in UNFLOODED[blocked]:
