@@ -192,7 +192,15 @@ class NileTable(State):
             return self._plant_actions(seat, hand)
         if phase == PICK:
             stock = self.stocks[seat]
-            legal = [act.DISCARD_HAND + k for k in range(LOCUST) if hand[k]]
+            legal = []
+            left = self.hand_size[seat]  # cards in hand not yet listed: stop at the last
+            for kind in range(LOCUST):
+                if not left:
+                    break
+                count = hand[kind]
+                if count:
+                    legal.append(act.DISCARD_HAND + kind)
+                    left -= count
             for crop in range(NUM_CROPS):
                 if stock[crop]:
                     legal.append(act.DISCARD_STOCK + crop)
