@@ -108,6 +108,8 @@ def test_bad_actions_are_refused_and_change_nothing(game_id: str) -> None:
         state.apply_action("0")
     with pytest.raises(IllegalActionError, match=f"it is seat {seat}'s turn"):
         state.apply_action(state.legal_actions()[0], player=1 - seat)
+    with pytest.raises(IllegalActionError, match=f"it is seat {seat}'s turn"):
+        state.apply_action(state.legal_actions()[0], 1 - seat)  # the seat by position
     assert snapshot(state) == before
     root = nilegames.make(game_id, players=2)
     with pytest.raises(IllegalActionError, match="chance outcome is due"):
@@ -115,6 +117,29 @@ def test_bad_actions_are_refused_and_change_nothing(game_id: str) -> None:
     with pytest.raises(ValueError, match="no seat 2"):
         state.observation(2)
     assert root.history() == []
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_new_game_starts_alike_whatever_was_played_before(game_id: str) -> None:
+    """Games that hand out copies of a kept first state (Game.copy_of_first_state) must
+    give each new game the same start, untouched by the games played from earlier copies,
+    and a pickled game carries no kept state."""
+    game = nilegames.new_game(game_id, 3)
+    first = snapshot(game.new_initial_state())
+    played = game.new_initial_state()
+    rng = random.Random(5)
+    while not played.is_terminal():
+        if played.is_chance_node():
+            played.apply_action(sample_chance_outcome(played, rng))
+        else:
+            played.apply_action(rng.choice(played.legal_actions()))
+    again = game.new_initial_state()
+    assert snapshot(again) == first
+    assert again.chance_outcomes() == game.new_initial_state().chance_outcomes()
+    thawed = pickle.loads(pickle.dumps(game))
+    assert "_start" not in thawed.__dict__
+    assert snapshot(thawed.new_initial_state()) == first
+    assert played.history() and not again.history()
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -64,6 +64,11 @@ def test_cards_are_conserved(config):
         assert sum(state.hands[s][LOCUST] for s in range(state.n)) == 0
         assert all(count >= 0 for count in state.deck)
         assert state.deck_size == sum(state.deck)
+        # the kept counts the fast paths trust (a trade's discards stop at hand_size)
+        assert state.hand_size == [sum(hand) for hand in state.hands]
+        kinds_left = tuple(kind for kind, count in enumerate(state.deck) if count)
+        assert tuple(state.in_deck) == kinds_left
+        assert state.in_deck_mask == sum(1 << kind for kind in kinds_left)
 
 
 @SETTINGS

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from nilegames.core import GameOptionError, GameRecord, IllegalActionError, resolve_chance
+from nilegames.core import GameOptionError, GameRecord, resolve_chance
 from nilegames.core.ranking import place_returns
 from nilegames.games.nile import actions as act
 from nilegames.games.nile.cards import (
@@ -520,20 +520,3 @@ def test_observation_has_exactly_the_documented_fields() -> None:
     end_turn(state, (WH,))
     assert set(state.observation(1)) == common | {"hand", "result"}
     assert KIND_NAMES[LOCUST] == "Plague of Locusts"
-
-
-def test_the_seat_that_acts_may_be_named_by_position_or_by_keyword() -> None:
-    """NILE's ``apply_action`` takes ``player`` by position too (its compiled wrapper is
-    cheaper so): a move out of turn is refused either way, and nothing changes."""
-    state = start([[PA] * 5, [CA] * 5], first=0, flood=FL)
-    other = 1 - state.current_player()
-    before = state.history()
-    for apply in (
-        lambda: state.apply_action(act.DONE, other),
-        lambda: state.apply_action(act.DONE, player=other),
-    ):
-        with pytest.raises(IllegalActionError):
-            apply()
-        assert state.history() == before
-    state.apply_action(act.DONE, state.current_player())
-    assert state.history() == [*before, act.DONE]

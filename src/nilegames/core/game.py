@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, TypeVar, cast
 
 from nilegames.core.errors import GameOptionError
 from nilegames.core.options import RULES, OptionSpec, resolve_options, rules_spec
 from nilegames.core.state import State
 from nilegames.core.tensor import ObservationEncoder
 from nilegames.core.types import Observation
+
+#: A game's own kind of state, for :meth:`Game.copy_of_first_state`.
+StateT = TypeVar("StateT", bound=State)
 
 
 class Game(ABC):
@@ -71,6 +74,19 @@ class Game(ABC):
     @abstractmethod
     def new_initial_state(self) -> State:
         """The root of a new game: its set-up chance nodes still to resolve."""
+
+    def copy_of_first_state(self, make: Callable[[], StateT]) -> StateT:
+        """A copy of the first state ``make`` builds, built once per game: for games whose
+        set-up costs more than a copy (random playouts start a new game every few hundred
+        steps).  The kept state never leaves: only copies do."""
+        start = self.__dict__.get("_start")
+        if start is None:
+            start = self.__dict__["_start"] = make()
+        return cast(StateT, start.clone())
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The game without a kept first state (made again when next needed)."""
+        return {name: value for name, value in self.__dict__.items() if name != "_start"}
 
     @abstractmethod
     def num_distinct_actions(self) -> int:

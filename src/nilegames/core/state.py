@@ -81,7 +81,7 @@ class State(ABC):
         return any(outcome == action for outcome, _ in self.chance_outcomes())
 
     # -- making it happen -------------------------------------------------------------
-    def apply_action(self, action: object, *, player: int | None = None) -> None:
+    def apply_action(self, action: object, player: int | None = None) -> None:
         """Apply one action (or chance outcome), or raise and change nothing.
 
         ``player`` names the seat that submits the action, so that a move out of turn is

@@ -127,7 +127,7 @@ class ArtifactsState(ArtifactsTurns):
             legal = self.legal_cache = self._compute_legal_actions()
         return legal[:]
 
-    def apply_action(self, action: object, *, player: int | None = None) -> None:
+    def apply_action(self, action: object, player: int | None = None) -> None:
         """The contract's ``apply_action`` with the two common cases checked here.
 
         A legal seat action and a card from the deck are applied without the generic

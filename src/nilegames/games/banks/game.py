@@ -60,16 +60,9 @@ class BanksGame(Game):
         self.palms: tuple[int, ...] = PALMS[self.rules]
 
     def new_initial_state(self) -> BanksState:
-        """A copy of the game's first state, made once: a copy costs a fraction of setting
-        up the table (random playouts start a new game every few hundred steps)."""
-        start: BanksState | None = self.__dict__.get("_start")
-        if start is None:
-            start = self._start = BanksState(self)
-        return start.clone()
-
-    def __getstate__(self) -> dict[str, Any]:
-        """The game without its kept first state (made again when next needed)."""
-        return {name: value for name, value in self.__dict__.items() if name != "_start"}
+        """A copy of the game's first state, made once (a copy costs a fraction of setting
+        up the table)."""
+        return self.copy_of_first_state(lambda: BanksState(self))
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS

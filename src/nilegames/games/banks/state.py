@@ -200,7 +200,7 @@ class BanksState(BanksTurns):
             return action in (self.tied or range(self.n))
         return False
 
-    def apply_action(self, action: object, *, player: int | None = None) -> None:
+    def apply_action(self, action: object, player: int | None = None) -> None:
         """The contract's ``apply_action`` with the common cases checked here: a legal
         seat action and a possible chance outcome are applied without the generic path's
         calls; anything else, refusals included, goes through :meth:`State.apply_action`.

@@ -64,16 +64,9 @@ class NileGame(Game):
         return SPECULATIONS_REMOVED_SHORT_2P if short_two else 0
 
     def new_initial_state(self) -> NileState:
-        """A copy of the game's first state, made once: a copy costs half of setting up the
-        table (random playouts start a new game every few hundred steps)."""
-        start: NileState | None = self.__dict__.get("_start")
-        if start is None:
-            start = self._start = NileState(self)
-        return start.clone()
-
-    def __getstate__(self) -> dict[str, Any]:
-        """The game without its kept first state (made again when next needed)."""
-        return {name: value for name, value in self.__dict__.items() if name != "_start"}
+        """A copy of the game's first state, made once (a copy costs half of setting up
+        the table)."""
+        return self.copy_of_first_state(lambda: NileState(self))
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS

@@ -48,7 +48,6 @@ if TYPE_CHECKING:
 #: The state and, for the views and tests, the phases and numbers it runs by.
 __all__ = [
     "DEAL",
-    "DECK_PHASES",
     "DRAW",
     "FIRST_PLAYER",
     "FLOOD",
@@ -68,7 +67,6 @@ __all__ = [
     "draw_outcomes",
 ]
 
-DECK_PHASES: Final = frozenset({DEAL, FLOOD, DRAW})  # chance nodes that draw from the deck
 #: ``draw_outcomes(size)[kind][count]``: the chance outcome of drawing ``kind`` when the
 #: deck holds ``count`` of them among ``size`` cards, made once per size and then shared,
 #: so that a chance node lists existing pairs instead of making a tuple and a float per
@@ -118,8 +116,8 @@ class NileState(NileTurns):
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
-        # A literal tuple: a compiled build compares ints, where it boxed the phase to look
-        # it up in DECK_PHASES.
+        # (DRAW, FLOOD, DEAL), here and below, are the chance nodes that draw from the deck:
+        # as a literal tuple a compiled build compares ints, where a set boxed the phase.
         if phase in (DRAW, FLOOD, DEAL):
             size = self.deck_size
             table = _DRAWS[size] or draw_outcomes(size)
