@@ -16,7 +16,7 @@ each card's kind), which is the multivariate hypergeometric law of drawing them 
 one; the locust, which does not count, comes up with the probability that it lies
 before the last card needed.  A rebuilt deck in the middle of a drawing, or a flood
 turned again after a locust that was the deck's last card, takes another go in a
-``while_loop`` that only such games need.  The outcomes are traced in an order the
+``while_loop`` played (as the strikes of locusts drawn) only for the games that need it.  The outcomes are traced in an order the
 rules allow (per deck: the locust first, then the cards), so a record replays one
 outcome at a time through :func:`nilegames.jax.nile.apply`.
 """
@@ -42,7 +42,7 @@ from nilegames.games.nile.cards import (
     SPECULATION_PAYOUT,
     TRADE_COST,
 )
-from nilegames.jax.nile_rules import can_draw, finish_flood, lay_flood, strike, take
+from nilegames.jax.nile_rules import STRUCK, can_draw, finish_flood, lay_flood, strike, take
 from nilegames.jax.nile_state import (
     BY_MARKET,
     BY_TURN,
@@ -58,6 +58,7 @@ from nilegames.jax.nile_state import (
     SPECULATE,
     TRADE,
     NileJaxState,
+    loop_fields,
     pick,
 )
 
@@ -82,6 +83,11 @@ PAYOUT_STREAM: Final = 1 << 16
 CHANCE_SHARE: Final = 2
 PAYOUT_SHARE: Final = 32
 CHUNK_MIN: Final = 16
+#: The seldom further steps (a drawing going on from a rebuilt deck, a flood turned
+#: again, locusts striking) are played for a gathered sub-batch of the games that need
+#: them (1 / ``RARE_SHARE`` of the batch at a time): as loops over the whole batch, one
+#: such game in a call made every game pay for a turn of the loop.
+RARE_SHARE: Final = 64
 
 
 class Trace(NamedTuple):
@@ -156,13 +162,31 @@ def _words(key: jax.Array, count: jax.Array, most: int) -> jax.Array:
     return jax.random.bits(jax.random.fold_in(key, count), (most + 1,), jnp.uint32)
 
 
+def _drawing_now(s: State) -> jax.Array:
+    return (s.phase == CONTINUE_DRAW) | (s.phase == DRAW)
+
+
+def _owed(s: State) -> jax.Array:
+    """A drawing is over (the game not) and locusts drawn in it are still to strike."""
+    return _drawing_now(s) & ~s.over & (s.locust_pending > 0)
+
+
+def _strike_owed(s: State, key: jax.Array, trace: Trace) -> tuple[State, Trace]:
+    """The locusts drawn in a drawing strike, one at a time, once it is over."""
+
+    def strike_once(state: State) -> State:
+        return strike(state)._replace(locust_pending=state.locust_pending - 1)
+
+    return loop_fields(STRUCK, _owed, strike_once, s), trace
+
+
 def _drawing(
     s: State, key: jax.Array, words: jax.Array, trace: Trace, most: int
 ) -> tuple[State, Trace]:
     """A whole drawing into a hand, if one is due: its cards (rebuilding an empty deck
     when a card is needed, the game over if the last one is), the locust strikes it owes,
     then what it leads to (the next turn's flood, the trade, the harvest)."""
-    entered = (s.phase == CONTINUE_DRAW) | (s.phase == DRAW)
+    entered = _drawing_now(s)
 
     def go(
         state: State, trace: Trace, words: jax.Array, active: jax.Array
@@ -184,21 +208,24 @@ def _drawing(
         trace = _record(trace, drawn)
         return state, trace, ready & (state.draw_left > 0) & ~state.over
 
-    def again(carry: tuple[State, Trace, jax.Array]) -> tuple[State, Trace, jax.Array]:
-        state, trace, active = carry
-        return go(state, trace, _words(key, trace.total, most), active)
+    def goes_on(state: State) -> jax.Array:
+        return _drawing_now(state) & (state.draw_left > 0) & ~state.over
 
-    s, trace, more = go(s, trace, words, entered)
-    s, trace, _ = jax.lax.while_loop(lambda carry: carry[2], again, (s, trace, more))
+    def further(state: State, key: jax.Array, trace: Trace) -> tuple[State, Trace]:
+        """Further goes at a rebuilt deck, in the games that need them."""
+
+        def again(carry: tuple[State, Trace, jax.Array]) -> tuple[State, Trace, jax.Array]:
+            state, trace, active = carry
+            return go(state, trace, _words(key, trace.total, most), active)
+
+        carry = (state, trace, goes_on(state))
+        state, trace, _ = jax.lax.while_loop(lambda carry: carry[2], again, carry)
+        return state, trace
+
+    s, trace, _ = go(s, trace, words, entered)
+    s, trace = compacted(further, goes_on, RARE_SHARE)(s, key, trace)
+    s, trace = compacted(_strike_owed, _owed, RARE_SHARE)(s, key, trace)
     finished = entered & ~s.over
-
-    def owed(state: State) -> jax.Array:
-        return finished & (state.locust_pending > 0)
-
-    def strike_once(state: State) -> State:
-        return strike(state)._replace(locust_pending=state.locust_pending - 1)
-
-    s = jax.lax.while_loop(owed, strike_once, s)
     by_turn = finished & (s.draw_reason == BY_TURN)
     after = jnp.array([FLIP_FLOOD, TRADE, FINISH_FLOOD], jnp.int32)[s.draw_reason]
     next_seat = jnp.where(by_turn, (s.seat + 1) % s.players, s.next_seat)
@@ -233,12 +260,17 @@ def _flooding(s: State, key: jax.Array, words: jax.Array, trace: Trace) -> tuple
         turned = pick(drawn.kinds[0] >= 0, flooded, again)
         return pick(flipping, turned, state), _record(trace, drawn)
 
-    def again(carry: tuple[State, Trace]) -> tuple[State, Trace]:
-        state, trace = carry
-        return go(state, trace, _words(key, trace.total, 1))
+    def further(state: State, key: jax.Array, trace: Trace) -> tuple[State, Trace]:
+        """The flood turned again, in the games whose locust was the deck's last card."""
+
+        def again(carry: tuple[State, Trace]) -> tuple[State, Trace]:
+            state, trace = carry
+            return go(state, trace, _words(key, trace.total, 1))
+
+        return jax.lax.while_loop(lambda carry: due(carry[0]), again, (state, trace))
 
     s, trace = go(s, trace, words)
-    return jax.lax.while_loop(lambda carry: due(carry[0]), again, (s, trace))
+    return compacted(further, due, RARE_SHARE)(s, key, trace)
 
 
 def take_action(s: State, action: jax.Array) -> State:

@@ -49,6 +49,7 @@ from nilegames.jax.nile_state import (
     START_TURN,
     TRADE,
     NileJaxState,
+    loop_fields,
     pick,
 )
 
@@ -82,17 +83,29 @@ def reshuffle(s: State) -> State:
 def can_draw(s: State, active: jax.Array) -> tuple[State, jax.Array]:
     """If ``active``: rebuild an empty deck unless it was the last; whether a card is there."""
 
-    def empty(carry: tuple[State, jax.Array]) -> jax.Array:
-        state, stop = carry
-        return active & (state.deck.sum() == 0) & ~stop
+    def empty(state: State) -> jax.Array:
+        return active & (state.deck.sum() == 0) & ~state.over
 
-    def rebuild(carry: tuple[State, jax.Array]) -> tuple[State, jax.Array]:
-        state, _ = carry
+    def rebuild(state: State) -> State:
+        # The last deck ran out: the game is over (and the loop stops).
         last = state.over | (state.deck_number == state.players)
-        return pick(last, state._replace(over=jnp.bool_(True)), reshuffle(state)), last
+        return pick(last, state._replace(over=jnp.bool_(True)), reshuffle(state))
 
-    s, _ = jax.lax.while_loop(empty, rebuild, (s, jnp.bool_(False)))
+    s = loop_fields(REBUILT, empty, rebuild, s)
     return s, active & ~s.over
+
+
+#: The fields :func:`reshuffle` (and the game's end) change, and those a strike changes.
+REBUILT: Final = (
+    "deck",
+    "flood_below",
+    "discard",
+    "flood_on_pile",
+    "locust_aside",
+    "deck_number",
+    "over",
+)
+STRUCK: Final = ("discard", "size", "owner", "locust_pending")
 
 
 def strike(s: State) -> State:
@@ -288,7 +301,7 @@ def continue_draw(s: State) -> State:
     def strike_once(state: State) -> State:
         return strike(state)._replace(locust_pending=state.locust_pending - 1)
 
-    s = jax.lax.while_loop(owed, strike_once, s)
+    s = loop_fields(STRUCK, owed, strike_once, s)
     after = jnp.array([START_TURN, TRADE, FINISH_FLOOD], jnp.int32)[s.draw_reason]
     by_turn = finished & (s.draw_reason == BY_TURN)
     return s._replace(

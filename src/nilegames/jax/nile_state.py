@@ -12,6 +12,7 @@ function serves one player count.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final, NamedTuple
 
 import jax
@@ -181,3 +182,30 @@ def initial_state(
 def pick(condition: jax.Array, when_true: NileJaxState, when_false: NileJaxState) -> NileJaxState:
     """Field by field, ``when_true`` where ``condition`` holds, else ``when_false``."""
     return jax.tree.map(lambda a, b: jnp.where(condition, a, b), when_true, when_false)  # type: ignore[no-any-return]
+
+
+def loop_fields(
+    names: tuple[str, ...],
+    condition: Callable[[NileJaxState], jax.Array],
+    body: Callable[[NileJaxState], NileJaxState],
+    s: NileJaxState,
+) -> NileJaxState:
+    """``lax.while_loop(condition, body, s)`` for a ``body`` that changes only the fields
+    ``names``: the loop carries those alone, and reads the others from ``s``.
+
+    A loop is a barrier to XLA's fusion: whatever it carries is written out in full
+    before it and read back after, for every game of a batch, even when no game turns
+    it (most of these loops turn for one game in dozens).  Carrying a few fields instead
+    of the whole state saves that traffic.
+    """
+
+    def whole(fields: tuple[jax.Array, ...]) -> NileJaxState:
+        return s._replace(**dict(zip(names, fields, strict=True)))
+
+    def part(state: NileJaxState) -> tuple[jax.Array, ...]:
+        return tuple(getattr(state, name) for name in names)
+
+    fields = jax.lax.while_loop(
+        lambda fields: condition(whole(fields)), lambda fields: part(body(whole(fields))), part(s)
+    )
+    return whole(fields)
