@@ -16,9 +16,10 @@ each card's kind), which is the multivariate hypergeometric law of drawing them 
 one; the locust, which does not count, comes up with the probability that it lies
 before the last card needed.  A rebuilt deck in the middle of a drawing, or a flood
 turned again after a locust that was the deck's last card, takes another go in a
-``while_loop`` played (as the strikes of locusts drawn) only for the games that need it.  The outcomes are traced in an order the
-rules allow (per deck: the locust first, then the cards), so a record replays one
-outcome at a time through :func:`nilegames.jax.nile.apply`.
+``while_loop`` played (as the strikes of locusts drawn) only for the games that need
+it.  The outcomes are traced in an order the rules allow (per deck: the locust first,
+then the cards), so a record replays one outcome at a time through
+:func:`nilegames.jax.nile.apply`.
 """
 
 from __future__ import annotations
