@@ -96,7 +96,20 @@ def _configs() -> list[Config]:
     # NILE's first edition is still played by stored games and differs in its code paths
     # (open stocks, the deck rebuilt differently), so it is kept as well.
     nile_1 = {"variant": "standard", "open_stocks": True, "rules": 1}
-    return [*newest, *(Config("nile", n, nile_1, "-rules1") for n in range(2, 6))]
+    # BANKS's second edition (its deadlock test, its kept counts of free plants) with
+    # every variant on, so that its own code paths are held to a recording too.
+    banks_2 = {
+        "seed_trade": True,
+        "joker_heal": True,
+        "hippo_auction": True,
+        "bid_start": True,
+        "rules": 2,
+    }
+    return [
+        *newest,
+        *(Config("nile", n, nile_1, "-rules1") for n in range(2, 6)),
+        *(Config("banks", n, banks_2, "-rules2-variants") for n in range(2, 6)),
+    ]
 
 
 CONFIGS: list[Config] = _configs()
