@@ -429,7 +429,7 @@ class BanksMoves(BanksTable):
                             legal.extend(HARVESTS[field << 4 | rows])
             # seeds from one's boat, or (variant) from any boat for 2 points
             boats = self.boat_crops
-            if points > 1 and self.seed_trade:
+            if self.seed_trade and points > 1:
                 for owner in range(self.n):
                     if boats[owner]:
                         legal.extend(BUY_SEEDS[owner << NUM_CROPS | boats[owner]])

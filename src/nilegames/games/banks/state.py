@@ -169,15 +169,18 @@ class BanksState(BanksTurns):
         """The contract's ``legal_actions``, read from the kept list without the generic
         path's calls."""
         phase = self.phase
+        if phase == ACTIONS:  # most decisions: their moves without the dispatch by phase
+            legal = self.legal_cache
+            if legal is None:
+                legal = self.legal_cache = self.action_moves()
+            return legal[:]
         if phase <= DESERT_BACK:
             return [outcome for outcome, _ in self.chance_outcomes()]
         if phase == OVER:
             return []
         legal = self.legal_cache
         if legal is None:
-            # the action phase's moves (most decisions) without the dispatch by phase
-            legal = self.action_moves() if phase == ACTIONS else self._compute_legal_actions()
-            self.legal_cache = legal
+            legal = self.legal_cache = self._compute_legal_actions()
         return legal[:]
 
     def face_weights(self) -> list[int]:
@@ -211,22 +214,23 @@ class BanksState(BanksTurns):
         given: Any = action
         if type(action) is int:
             phase = self.phase
-            if phase > DESERT_BACK:
+            if phase == ACTIONS:  # the most frequent, checked and applied directly
+                if player is None or player == self.seat:
+                    legal = self.legal_cache
+                    if legal is None:
+                        legal = self.legal_cache = self.action_moves()
+                    if given in legal:
+                        self.legal_cache = None
+                        self._on_action(action)
+                        self._history.append(given)
+                        return
+            elif phase > DESERT_BACK:
                 if phase != OVER and (player is None or player == self.seat):
                     legal = self.legal_cache
                     if legal is None:
-                        legal = (
-                            self.action_moves()
-                            if phase == ACTIONS
-                            else self._compute_legal_actions()
-                        )
-                        self.legal_cache = legal
+                        legal = self.legal_cache = self._compute_legal_actions()
                     if given in legal:
-                        if phase == ACTIONS:  # the most frequent, called directly
-                            self.legal_cache = None
-                            self._on_action(action)
-                        else:
-                            self._apply_action(action)
+                        self._apply_action(action)
                         self._history.append(given)
                         return
             elif (player is None or player == CHANCE) and self._is_chance_outcome(action):

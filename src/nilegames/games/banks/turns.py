@@ -48,7 +48,9 @@ class BanksTurns(BanksScoring):
         self.acted = []
         self.acted_fields = 0
         self.fresh = [0] * NUM_CROPS
-        self.sowable = crop_set(self.supply[seat], NO_CROPS)
+        # crop_set(supply, NO_CROPS), without the call and the zeros' reads
+        s0, s1, s2, s3, s4 = self.supply[seat]
+        self.sowable = (s0 != 0) | (s1 != 0) << 1 | (s2 != 0) << 2 | (s3 != 0) << 3 | (s4 != 0) << 4
         self.joker_bought = False
         self.phase = ACTIONS
         self.events.append(("turn", seat))
@@ -63,12 +65,19 @@ class BanksTurns(BanksScoring):
             # ints, divmod() through Python's generic call and a tuple
             code = action - PLANT
             field, crop = code // NUM_CROPS, code % NUM_CROPS
-            self.points -= self.cost(field, seat)
-            self._lay(field, crop, ripe=False)
-            if self.supply[seat][crop] == self.fresh[crop]:
+            bit = 1 << field
+            # cost(): a sowing's field has no plant of the seat's and not two, so another's
+            # plant there is what makes it 2
+            self.points -= 2 if self.one_plant & bit else 1
+            supply = self.supply[seat]
+            left = supply[crop] - 1
+            supply[crop] = left
+            self.add_plant(field, (seat, crop, 0))
+            self.events.append(("plant", seat, field, crop, False))
+            if left == self.fresh[crop]:
                 self.sowable &= ~(1 << crop)  # the last of the crop sown
             self.acted.append(field)
-            self.acted_fields |= 1 << field
+            self.acted_fields |= bit
         elif action == USE_JOKER:
             self.jokers[seat] -= 1
             self.jokers_spent += 1
