@@ -122,36 +122,42 @@ EBBS: Final = {
     for rows in range(1 << NUM_ROWS)
 }
 #: Sets of fields are read 7 fields at a time for the tables below: group ``g`` is bits
-#: ``7 g`` to ``7 g + 6``, and a table by group is indexed by ``g << 7 | the group's bits``.
-#: Four lookups, written out, list the moves of all 28 fields without a loop over rows.
+#: ``7 g`` to ``7 g + 6``, and a group's table is indexed by the group's bits.  Four
+#: lookups, written out, list the moves of all 28 fields without a loop over rows (and
+#: with small ints for indices: in pure Python a bit operation whose result is above 256
+#: makes a new int object).
 GROUP_SIZE: Final = 7
 assert NUM_FIELDS == 4 * GROUP_SIZE
+#: Tables by group, made by adding a set's highest field to the tuple of the set without it.
+Groups = tuple[
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, ...], ...],
+]
+
+
+def _by_group(actions: tuple[tuple[int, ...], ...]) -> Groups:
+    """Each group's table of the actions on a set of its fields, in ascending order
+    (``actions[field]``: one field's actions, shared)."""
+    tables: list[tuple[tuple[int, ...], ...]] = []
+    for group in range(4):
+        made: list[tuple[int, ...]] = [()]
+        for bits in range(1, 1 << GROUP_SIZE):
+            high = bits.bit_length() - 1
+            made.append(made[bits ^ 1 << high] + actions[group * GROUP_SIZE + high])
+        tables.append(tuple(made))
+    return tables[0], tables[1], tables[2], tables[3]
+
+
 #: The grows of a set of fields, by group.
-GROWS: Final = tuple(
-    tuple(GROW + group * GROUP_SIZE + i for i in range(GROUP_SIZE) if bits >> i & 1)
-    for group in range(4)
-    for bits in range(1 << GROUP_SIZE)
+GROWS: Final = _by_group(tuple((GROW + field,) for field in range(NUM_FIELDS)))
+#: The sowings of a set of crops on a set of fields, by group, at ``[crops]`` (16,384
+#: tuples in all, of ints shared with SOWINGS: about 1.8 MB, made in about 20 ms).
+SOWN: Final = tuple(
+    _by_group(tuple(SOWINGS[field << NUM_CROPS | crops] for field in range(NUM_FIELDS)))
+    for crops in range(1 << NUM_CROPS)
 )
-
-
-def _sown() -> tuple[tuple[int, ...], ...]:
-    """SOWN: each group's tuples, made by adding a set's highest field to the tuple of
-    the set without it (a tuple each, about 17 ms for all)."""
-    table: list[tuple[int, ...]] = []
-    for crops in range(1 << NUM_CROPS):
-        for group in range(4):
-            made: list[tuple[int, ...]] = [()]
-            for bits in range(1, 1 << GROUP_SIZE):
-                high = bits.bit_length() - 1
-                field = group * GROUP_SIZE + high
-                made.append(made[bits ^ 1 << high] + SOWINGS[field << NUM_CROPS | crops])
-            table.extend(made)
-    return tuple(table)
-
-
-#: The sowings of a set of crops on a set of fields, by group, at ``crops << 9 | group <<
-#: 7 | bits``, in ascending order (16,384 tuples of ints shared with SOWINGS, about 1.8 MB).
-SOWN: Final = _sown()
 
 
 #: The seeds a seat may buy from an owner's boat, at owner << 5 | crops.
@@ -360,13 +366,8 @@ class BanksMoves(BanksTable):
         spots = self.free_ground & ~self.mine[seat] & ~self.two_plants
         if not shared:
             spots &= ~self.one_plant
-        base = crops << 9
-        return [
-            *SOWN[base | spots & 127],
-            *SOWN[base | 128 | spots >> 7 & 127],
-            *SOWN[base | 256 | spots >> 14 & 127],
-            *SOWN[base | 384 | spots >> 21],
-        ]
+        s0, s1, s2, s3 = SOWN[crops]
+        return [*s0[spots & 127], *s1[spots >> 7 & 127], *s2[spots >> 14 & 127], *s3[spots >> 21]]
 
     def action_moves(self) -> list[Action]:
         """The moves of the seat in its action phase, in ascending order without a sort:
@@ -377,56 +378,59 @@ class BanksMoves(BanksTable):
         seat, points = self.seat, self.points
         legal: list[Action]  # sowing first, then the rest in the order of the actions
         if points:
+            # (few bit operations: each whose result is above 256 makes a new int object)
             mine = self.mine[seat]
+            acted = self.acted_fields
+            ready = mine & ~acted if acted else mine  # plants that may act
             two = self.two_plants
-            # 2 points where another's plant shares the field
-            shared = two if points < 2 else 0
-            ready = mine & ~shared & ~self.acted_fields  # plants that may act
-            ripe = self.ripe[seat]
-            seeds = ready & ~ripe
+            if points < 2:  # 2 points where another's plant shares the field
+                ready &= ~two
+            harvestable = ready & self.ripe[seat]
+            seeds = ready ^ harvestable
             sowable = self.sowable  # not the seeds bought now
             if sowable:
                 # sowings() and the grows, by groups of fields, in one list
-                spots = self.free_ground & ~mine & ~two
                 if points < 2:
-                    spots &= ~self.one_plant
-                base = sowable << 9
+                    spots = self.free_ground & ~(mine | two | self.one_plant)
+                else:
+                    spots = self.free_ground & ~(mine | two)
+                s0, s1, s2, s3 = SOWN[sowable]
+                g0, g1, g2, g3 = GROWS
                 legal = [
-                    *SOWN[base | spots & 127],
-                    *SOWN[base | 128 | spots >> 7 & 127],
-                    *SOWN[base | 256 | spots >> 14 & 127],
-                    *SOWN[base | 384 | spots >> 21],
-                    *GROWS[seeds & 127],
-                    *GROWS[128 | seeds >> 7 & 127],
-                    *GROWS[256 | seeds >> 14 & 127],
-                    *GROWS[384 | seeds >> 21],
+                    *s0[spots & 127],
+                    *s1[spots >> 7 & 127],
+                    *s2[spots >> 14 & 127],
+                    *s3[spots >> 21],
+                    *g0[seeds & 127],
+                    *g1[seeds >> 7 & 127],
+                    *g2[seeds >> 14 & 127],
+                    *g3[seeds >> 21],
                 ]
             elif seeds:
+                g0, g1, g2, g3 = GROWS
                 legal = [
-                    *GROWS[seeds & 127],
-                    *GROWS[128 | seeds >> 7 & 127],
-                    *GROWS[256 | seeds >> 14 & 127],
-                    *GROWS[384 | seeds >> 21],
+                    *g0[seeds & 127],
+                    *g1[seeds >> 7 & 127],
+                    *g2[seeds >> 14 & 127],
+                    *g3[seeds >> 21],
                 ]
             else:
                 legal = []
-            if ready:
-                ready &= ripe
-                if ready:
-                    entry = self.market_entry_kept
-                    if entry < 0:
-                        entry = self.market_entry()
-                    plants = self.plants
-                    while ready:
-                        low = ready & -ready
-                        ready ^= low
-                        field = low.bit_length() - 1
-                        here = plants[field]
-                        crop = here[0][1] if here[0][0] == seat else here[1][1]
-                        # the market rows this crop may enter that the field's palms reach
-                        rows = entry >> (crop << 2) & self.palm_rows[field]
-                        if rows:
-                            legal.extend(HARVESTS[field << 4 | rows])
+            if harvestable:
+                entry = self.market_entry_kept
+                if entry < 0:
+                    entry = self.market_entry()
+                plants = self.plants
+                while harvestable:
+                    low = harvestable & -harvestable
+                    harvestable ^= low
+                    field = low.bit_length() - 1
+                    here = plants[field]
+                    crop = here[0][1] if here[0][0] == seat else here[1][1]
+                    # the market rows this crop may enter that the field's palms reach
+                    rows = entry >> (crop << 2) & self.palm_rows[field]
+                    if rows:
+                        legal.extend(HARVESTS[field << 4 | rows])
             # seeds from one's boat, or (variant) from any boat for 2 points
             boats = self.boat_crops
             if self.seed_trade and points > 1:

@@ -112,7 +112,8 @@ class BanksTurns(BanksScoring):
         elif action >= HARVEST:
             code = action - HARVEST
             field, m = code // NUM_MARKET_ROWS, code % NUM_MARKET_ROWS
-            self.points -= self.cost(field, seat)
+            # cost(): the seat's plant is there, so a second plant makes it 2
+            self.points -= 2 if self.two_plants >> field & 1 else 1
             crop = self.take_plant(field, seat)[1]
             self.market[m] += ((seat, crop, RIPE),)
             self.market_row_changed(m)
@@ -120,7 +121,7 @@ class BanksTurns(BanksScoring):
             self.events.append(("harvest", seat, field, crop, m))
         elif action >= GROW:
             field = action - GROW
-            self.points -= self.cost(field, seat)
+            self.points -= 2 if self.two_plants >> field & 1 else 1  # as for a harvest
             crop = self.ripen(field, seat)
             self.acted.append(field)
             self.acted_fields |= 1 << field
