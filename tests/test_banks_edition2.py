@@ -284,6 +284,7 @@ def starved(rules: int) -> BanksState:
     for seat in range(2):
         state.lost[seat] += sum(state.supply[seat])
         state.supply[seat] = [0] * NUM_CROPS
+    state.count_fields()  # the kept counts of plants outside the market
     assert plants_conserved(state)
     return state
 
@@ -321,6 +322,7 @@ def test_a_dead_game_with_equal_scores_goes_on_while_floods_could_still_decide_i
     assert not state.deadlocked()  # the flax on the field may yet be washed away
     state.plants[ROWS[N5][1]] = ()
     state.lost[1] += 1
+    state.count_fields()
     assert state.deadlocked()  # nothing is left outside the market: nothing can change
 
 
@@ -328,6 +330,7 @@ def test_a_plant_in_the_boat_counts_it_may_be_bought_back_and_sown_again() -> No
     state = starved(2)
     state.boat[1][ONION] += 1  # sold back to the boat
     state.lost[1] -= 1
+    state.count_fields()
     assert plants_conserved(state)
     # the 4-space row after flax, grapes takes the onion, then the flax
     assert can_fill([1, 0, 0, 1, 0], [FLAX, GRAPES], 2)

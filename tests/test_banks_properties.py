@@ -197,8 +197,14 @@ def test_the_kept_sets_of_fields_match_the_fields(config: Config) -> None:
     ``count_fields`` makes from the plants and the ground (and the acted fields the list's),
     and the kept market entry is the market's; a row's water runs from the Nile without a
     gap (``water_end`` reads its length from the highest bit).  So are the kept sets of
-    crops: each boat's, and in the action phase the crops the seat may still sow."""
+    crops: each boat's, and in the action phase the crops the seat may still sow; and the
+    kept counts of plants outside the market, by crop."""
     for state in games(config):
+        assert state.free_counts == [
+            sum(state.supply[s][crop] + state.boat[s][crop] for s in range(state.n))
+            + sum(1 for here in state.plants for plant in here if plant[1] == crop)
+            for crop in range(NUM_CROPS)
+        ]
         kept = (
             state.free_ground,
             state.watered,

@@ -21,8 +21,12 @@ class BanksScoring(BanksTide):
         for owner in range(self.n):
             if not self.boat_crops[owner]:  # the kept set of its crops: an empty boat
                 continue
-            count = total(self.boat[owner])
+            boat = self.boat[owner]
+            count = total(boat)
             if count:
+                free = self.free_counts
+                for crop in range(NUM_CROPS):
+                    free[crop] = free[crop] - boat[crop]  # not ``-=``: see set_plants
                 colours += 1
                 self.lost[owner] += count
                 self.boat[owner] = [0] * NUM_CROPS
@@ -54,8 +58,10 @@ class BanksScoring(BanksTide):
                 gained = True
             if self.scores[seat] >= self.obelisk:
                 reached = True
+        free = self.free_counts
         for owner, crop, _condition in sold:
             self.to_boat(owner, crop)
+            free[crop] = free[crop] + 1
         if sold:
             self.events.append(("sold", len(sold), tuple(net), tuple(self.scores)))
         if colours or self.harvested or gained:
@@ -89,20 +95,6 @@ class BanksScoring(BanksTide):
                     return False
         return not any(self.plants)
 
-    def free_crops(self) -> list[int]:
-        """Plants of each crop (all colours) outside the market: in a supply, the boat or
-        on a field.  Only these can ever enter a market row again while no row scores."""
-        free = [0] * NUM_CROPS
-        for crop in range(NUM_CROPS):
-            count = 0
-            for seat in range(self.n):
-                count += self.supply[seat][crop] + self.boat[seat][crop]
-            free[crop] = count
-        for here in self.plants:
-            for plant in here:
-                free[plant[1]] += 1
-        return free
-
     def deadlocked(self) -> bool:
         """Whether no sequence of moves and draws can change any score or the result
         (edition 2, checked after a scoring).
@@ -118,7 +110,7 @@ class BanksScoring(BanksTide):
         """
         if len(set(self.scores)) < self.n and not self._only_market_plants():
             return False  # seats tie and a flood could still wash a plant away: not over
-        free = self.free_crops()
+        free = self.free_counts[:]  # free_crops(), kept
         for m in range(NUM_MARKET_ROWS):
             row = self.market[m]
             last = [plant[1] for plant in row[-2:]]

@@ -104,20 +104,21 @@ __all__ = [
 ]
 
 
-#: The (outcome, probability) pairs of the draws, made once each, at
-#: [(cards drawn from * 64 + cards of the outcome) * 16 + outcome]: a draw is from at most
-#: the 45 water cards, so both counts stay below 64, and outcomes below 16 (12 events, 6
-#: faces).  Typed Any, so that the compiled kernel hands the stored tuple on instead of
-#: taking it apart and building a new one.
-_PAIRS: Final[list[Any]] = [None] * (46 * 64 * 16)
+#: The (outcome, probability) pairs of the draws, made once each, at [cards drawn from]
+#: [cards of the outcome * 16 + outcome]: a draw is from at most the 45 water cards, so both
+#: counts stay below 64, and outcomes below 16 (12 events, 6 faces); a row per count drawn
+#: from keeps the index small (a bit operation's result above 256 is a new int object in
+#: pure Python).  Typed Any, so that the compiled kernel hands the stored tuple on instead
+#: of taking it apart and building a new one.
+_PAIRS: Final[list[list[Any]]] = [[None] * (64 * 16) for _drawn in range(46)]
 
 
 def outcome_pair(outcome: int, weight: int, drawn: int) -> Any:
     """``(outcome, weight / drawn)``, the same tuple every time."""
-    index = (drawn * 64 + weight) * 16 + outcome
-    pair = _PAIRS[index]
+    pairs = _PAIRS[drawn]
+    pair = pairs[weight << 4 | outcome]
     if pair is None:
-        pair = _PAIRS[index] = (outcome, weight / drawn)
+        pair = pairs[weight << 4 | outcome] = (outcome, weight / drawn)
     return pair
 
 
@@ -158,9 +159,9 @@ class BanksState(BanksTurns):
             return [(seat, 1.0 / len(seats)) for seat in seats]
         else:
             return []
-        base = drawn << 10  # outcome_pair's index, without a call per outcome
+        pairs = _PAIRS[drawn]  # outcome_pair's, without a call per outcome
         return [
-            _PAIRS[base | weight << 4 | outcome] or outcome_pair(outcome, weight, drawn)
+            pairs[weight << 4 | outcome] or outcome_pair(outcome, weight, drawn)
             for outcome, weight in enumerate(weights)
             if weight
         ]
@@ -272,6 +273,7 @@ class BanksState(BanksTurns):
         other.fields_face = self.fields_face[:]
         other.plants = self.plants[:]  # tuples, shared
         other.free_ground = self.free_ground
+        other.free_counts = self.free_counts[:]
         other.watered = self.watered
         other.one_plant = self.one_plant
         other.two_plants = self.two_plants

@@ -85,6 +85,7 @@ class BanksTable(State):
         "fields_face",
         "fields_ground",
         "first",
+        "free_counts",
         "free_ground",
         "fresh",
         "harvested",
@@ -142,6 +143,7 @@ class BanksTable(State):
 
     game: BanksGame
     free_ground: int
+    free_counts: list[int]
     watered: int
     one_plant: int
     two_plants: int
@@ -273,6 +275,10 @@ class BanksTable(State):
         #: seeds it bought this turn (which wait for the next).  Kept as it sows.
         if self.phase == ACTIONS:
             self.sowable = crop_set(self.supply[self.seat], self.fresh)
+        #: Per crop, the plants of all colours outside the market (free_crops(), what the
+        #: deadlock test of edition 2 counts): kept as a harvest takes one to the market, a
+        #: scoring sells a row into the boats and the boats' plants are lost.
+        self.free_counts = self.free_crops()
         self.free_ground = 0  # open fields of empty ground (no water, no desert)
         self.watered = 0  # fields of water
         self.one_plant = 0  # fields with one plant
@@ -371,6 +377,20 @@ class BanksTable(State):
         free, watered = self.free_ground & ~bit, self.watered & ~bit
         self.free_ground = free | bit if ground == EMPTY_GROUND else free
         self.watered = watered | bit if ground == WATER else watered
+
+    def free_crops(self) -> list[int]:
+        """Plants of each crop (all colours) outside the market: in a supply, the boat or
+        on a field.  Only these can ever enter a market row again while no row scores."""
+        free = [0] * NUM_CROPS
+        for crop in range(NUM_CROPS):
+            count = 0
+            for seat in range(self.n):
+                count += self.supply[seat][crop] + self.boat[seat][crop]
+            free[crop] = count
+        for here in self.plants:
+            for plant in here:
+                free[plant[1]] += 1
+        return free
 
     # -- moves defined further down the chain (tide.py, turns.py) -------------------------
     def _proceed(self) -> None:

@@ -115,6 +115,8 @@ class BanksTurns(BanksScoring):
             # cost(): the seat's plant is there, so a second plant makes it 2
             self.points -= 2 if self.two_plants >> field & 1 else 1
             crop = self.take_plant(field, seat)[1]
+            free = self.free_counts
+            free[crop] = free[crop] - 1  # not ``-=``: see set_plants
             self.market[m] += ((seat, crop, RIPE),)
             self.market_row_changed(m)
             self.harvested = True
