@@ -235,7 +235,9 @@ class BanksMoves(BanksTable):
     def water_placements(self, seat: int, *, opening: bool) -> list[Action]:
         legal: list[Action] = []
         tops = self.tops[seat]
-        waves = self.open_waves(opening=opening)
+        waves = self.waves_kept  # open_waves()'s kept value, without the call
+        if waves < 0 or opening:
+            waves = self.open_waves(opening=opening)
         for stack in range(STACKS):
             face = tops[stack]
             if face >= 0:

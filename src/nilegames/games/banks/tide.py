@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from nilegames.games.banks.board import EBB_1, FLOOD, NUM_ROWS, ROWS
 from nilegames.games.banks.cards import DESERT, EVENTS, HIPPO, ROT
-from nilegames.games.banks.moves import BanksMoves
+from nilegames.games.banks.moves import ROW_BITS, ROW_SHIFT, BanksMoves
 from nilegames.games.banks.phases import (
     DESERT_BACK,
     DESERT_CARD,
@@ -144,7 +144,8 @@ class BanksTide(BanksMoves):
         stack, row = code // NUM_ROWS, code % NUM_ROWS  # not divmod(): see _on_action
         seat = self.seat
         face = self.tops[seat][stack]
-        field = self.water_target(row, face, opening=opening)
+        # water_target(), whose checks the legal list made: where the row's water ends
+        field = ROWS[row][(self.watered >> ROW_SHIFT[row] & ROW_BITS[row]).bit_length()]
         self.stacks[seat][stack] -= 1
         self.tops[seat][stack] = -1
         if self.stacks[seat][stack]:

@@ -78,24 +78,26 @@ class BanksTurns(BanksScoring):
                 self.sowable &= ~(1 << crop)  # the last of the crop sown
             self.acted.append(field)
             self.acted_fields |= bit
-        elif action == USE_JOKER:
-            self.jokers[seat] -= 1
-            self.jokers_spent += 1
-            self.points += 1
-            self.events.append(("joker", seat))
-        elif action == BUY_JOKER:
-            self.points -= 1
-            self.desert_pile -= 1
-            self.jokers[seat] += 1
-            self.joker_bought = True
-            self.events.append(("buy_joker", seat))
-        elif action >= HEAL:
-            m, index = divmod(action - HEAL, MAX_ROW_SPACES)
-            self.jokers[seat] -= 1
-            self.jokers_spent += 1
-            self.set_condition(m, index, RIPE)
-            self.events.append(("heal", seat, m, index))
-        elif action >= BUY_SEED:
+        elif action < HARVEST:  # then by the ranges of the actions
+            field = action - GROW
+            self.points -= 2 if self.two_plants >> field & 1 else 1  # as for a harvest
+            crop = self.ripen(field, seat)
+            self.acted.append(field)
+            self.acted_fields |= 1 << field
+            self.events.append(("grow", seat, field, crop))
+        elif action < BUY_SEED:
+            code = action - HARVEST
+            field, m = code // NUM_MARKET_ROWS, code % NUM_MARKET_ROWS
+            # cost(): the seat's plant is there, so a second plant makes it 2
+            self.points -= 2 if self.two_plants >> field & 1 else 1
+            crop = self.take_plant(field, seat)[1]
+            free = self.free_counts
+            free[crop] = free[crop] - 1  # not ``-=``: see set_plants
+            self.market[m] += ((seat, crop, RIPE),)
+            self.market_row_changed(m)
+            self.harvested = True
+            self.events.append(("harvest", seat, field, crop, m))
+        elif action < BUY_JOKER:
             owner, crop = divmod(action - BUY_SEED, NUM_CROPS)
             self.points -= 1 if owner == seat else 2
             self.boat[owner][crop] -= 1
@@ -109,25 +111,23 @@ class BanksTurns(BanksScoring):
                 # A seed bought from another colour leaves the boat (so it is not lost at
                 # the scoring) and goes back to its owner's supply.
                 self.events.append(("buy_other_seed", seat, owner, crop))
-        elif action >= HARVEST:
-            code = action - HARVEST
-            field, m = code // NUM_MARKET_ROWS, code % NUM_MARKET_ROWS
-            # cost(): the seat's plant is there, so a second plant makes it 2
-            self.points -= 2 if self.two_plants >> field & 1 else 1
-            crop = self.take_plant(field, seat)[1]
-            free = self.free_counts
-            free[crop] = free[crop] - 1  # not ``-=``: see set_plants
-            self.market[m] += ((seat, crop, RIPE),)
-            self.market_row_changed(m)
-            self.harvested = True
-            self.events.append(("harvest", seat, field, crop, m))
-        elif action >= GROW:
-            field = action - GROW
-            self.points -= 2 if self.two_plants >> field & 1 else 1  # as for a harvest
-            crop = self.ripen(field, seat)
-            self.acted.append(field)
-            self.acted_fields |= 1 << field
-            self.events.append(("grow", seat, field, crop))
+        elif action == BUY_JOKER:
+            self.points -= 1
+            self.desert_pile -= 1
+            self.jokers[seat] += 1
+            self.joker_bought = True
+            self.events.append(("buy_joker", seat))
+        elif action == USE_JOKER:
+            self.jokers[seat] -= 1
+            self.jokers_spent += 1
+            self.points += 1
+            self.events.append(("joker", seat))
+        elif action >= HEAL:
+            m, index = divmod(action - HEAL, MAX_ROW_SPACES)
+            self.jokers[seat] -= 1
+            self.jokers_spent += 1
+            self.set_condition(m, index, RIPE)
+            self.events.append(("heal", seat, m, index))
         if not self.points and (self.extra_turn or not self.jokers[seat]):
             self._end_actions()
 
