@@ -26,7 +26,7 @@ from nilegames.games.banks.actions import (
     SETUP_DESERT,
 )
 from nilegames.games.banks.board import NUM_CROPS
-from nilegames.games.banks.cards import NUM_EVENTS, NUM_FACES
+from nilegames.games.banks.cards import NUM_DESERT, NUM_EVENTS, NUM_FACES, NUM_WATER
 from nilegames.games.banks.phases import (
     ACTION_POINTS,
     ACTIONS,
@@ -105,21 +105,19 @@ __all__ = [
 
 
 #: The (outcome, probability) pairs of the draws, made once each, at [cards drawn from]
-#: [cards of the outcome * 16 + outcome]: a draw is from at most the 45 water cards, so both
-#: counts stay below 64, and outcomes below 16 (12 events, 6 faces); a row per count drawn
-#: from keeps the index small (a bit operation's result above 256 is a new int object in
-#: pure Python).  Typed Any, so that the compiled kernel hands the stored tuple on instead
-#: of taking it apart and building a new one.
-_PAIRS: Final[list[list[Any]]] = [[None] * (64 * 16) for _drawn in range(46)]
-
-
-def outcome_pair(outcome: int, weight: int, drawn: int) -> Any:
-    """``(outcome, weight / drawn)``, the same tuple every time."""
-    pairs = _PAIRS[drawn]
-    pair = pairs[weight << 4 | outcome]
-    if pair is None:
-        pair = pairs[weight << 4 | outcome] = (outcome, weight / drawn)
-    return pair
+#: [outcome][cards of the outcome] (None for none): a draw is from at most the 45 water
+#: cards (the 30 desert cards), of at most 12 outcomes (12 events, 6 faces).  A draw's
+#: pairs are its rows zipped with its counts.  Typed Any, so that the compiled kernel hands
+#: the stored tuple on instead of taking it apart and building a new one.
+_PAIRS: Final[tuple[tuple[tuple[Any, ...], ...], ...]] = tuple(
+    tuple(
+        (None, *((outcome, weight / drawn) for weight in range(1, drawn + 1)))
+        for outcome in range(NUM_EVENTS)
+    )
+    for drawn in range(NUM_WATER + 1)
+)
+assert NUM_FACES <= NUM_EVENTS
+assert NUM_DESERT <= NUM_WATER
 
 
 class BanksState(BanksTurns):
@@ -159,12 +157,8 @@ class BanksState(BanksTurns):
             return [(seat, 1.0 / len(seats)) for seat in seats]
         else:
             return []
-        pairs = _PAIRS[drawn]  # outcome_pair's, without a call per outcome
-        return [
-            pairs[weight << 4 | outcome] or outcome_pair(outcome, weight, drawn)
-            for outcome, weight in enumerate(weights)
-            if weight
-        ]
+        # (12 rows; the faces' draws have 6 counts)
+        return [row[weight] for row, weight in zip(_PAIRS[drawn], weights, strict=False) if weight]
 
     def legal_actions(self) -> list[Action]:
         """The contract's ``legal_actions``, read from the kept list without the generic
