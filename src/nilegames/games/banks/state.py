@@ -157,8 +157,10 @@ class BanksState(BanksTurns):
             return [(seat, 1.0 / len(seats)) for seat in seats]
         else:
             return []
-        # (12 rows; the faces' draws have 6 counts)
-        return [row[weight] for row, weight in zip(_PAIRS[drawn], weights, strict=False) if weight]
+        # 12 rows, 6 counts for a face: zip() stops at the counts (a keyword to zip() costs
+        # more than the rest of the call)
+        rows = _PAIRS[drawn]
+        return [row[weight] for row, weight in zip(rows, weights) if weight]  # noqa: B905
 
     def legal_actions(self) -> list[Action]:
         """The contract's ``legal_actions``, read from the kept list without the generic
