@@ -3,6 +3,8 @@ variants (hippopotamus, first player)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from nilegames.core import Action
 from nilegames.games.banks.actions import (
     BUY_JOKER,
@@ -15,7 +17,7 @@ from nilegames.games.banks.actions import (
     PLANT,
     USE_JOKER,
 )
-from nilegames.games.banks.board import NUM_CROPS, NUM_MARKET_ROWS
+from nilegames.games.banks.board import NUM_CROPS, NUM_MARKET_ROWS, PLANTS_PER_PLAYER
 from nilegames.games.banks.phases import (
     ACTION_POINTS,
     ACTIONS,
@@ -29,6 +31,13 @@ from nilegames.games.banks.phases import (
 )
 from nilegames.games.banks.scoring import BanksScoring
 from nilegames.games.banks.table import NO_CROPS, crop_set
+
+#: Per crop, by a supply's count of it, the crop's bit in a set of crops (0 for none): a
+#: seat has at most its 15 plants of a crop.
+CROP_BITS: Final = tuple(
+    tuple(1 << crop if count else 0 for count in range(PLANTS_PER_PLAYER + 1))
+    for crop in range(NUM_CROPS)
+)
 
 
 class BanksTurns(BanksScoring):
@@ -48,9 +57,10 @@ class BanksTurns(BanksScoring):
         self.acted = []
         self.acted_fields = 0
         self.fresh = [0] * NUM_CROPS
-        # crop_set(supply, NO_CROPS), without the call and the zeros' reads
+        # crop_set(supply, NO_CROPS), by table (a comparison's value is a generic compare)
         s0, s1, s2, s3, s4 = self.supply[seat]
-        self.sowable = (s0 != 0) | (s1 != 0) << 1 | (s2 != 0) << 2 | (s3 != 0) << 3 | (s4 != 0) << 4
+        c0, c1, c2, c3, c4 = CROP_BITS
+        self.sowable = c0[s0] | c1[s1] | c2[s2] | c3[s3] | c4[s4]
         self.joker_bought = False
         self.phase = ACTIONS
         self.events.append(("turn", seat))
