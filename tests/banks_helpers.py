@@ -385,9 +385,10 @@ def plant_count(state: BanksState) -> list[list[int]]:
 
 
 def plants_conserved(state: BanksState) -> bool:
-    """Every colour's 15 plants: supply + boat + fields + market + lost."""
+    """Every colour's 15 plants: supply + boat + fields + market + lost; and the kept count
+    of plants outside the market by crop (edition 2's deadlock test) agrees with them."""
     counts = plant_count(state)
-    return all(
+    return state.free_counts == state.free_crops() and all(
         sum(counts[s]) + state.lost[s] == PLANTS_PER_PLAYER and min(counts[s]) >= 0
         for s in range(state.n)
     )

@@ -484,6 +484,7 @@ def test_a_game_whose_every_plant_left_is_in_the_market_is_blocked_at_once() -> 
     for seat in range(2):  # every other plant has left the game
         state.lost[seat] += sum(state.supply[seat])
         state.supply[seat] = [0] * 5
+    state.count_fields()  # the kept counts follow the supplies emptied by hand
     assert plants_conserved(state)
     score_round(state)  # seat 1 still has a plant on a field: the game goes on
     assert state.phase != OVER and state.quiet_rounds == 1
@@ -517,6 +518,7 @@ def test_a_tie_on_points_goes_to_the_seat_that_lost_fewer_plants() -> None:
     state.lost = [2, 1, 0]
     for seat in range(3):
         state.supply[seat][FLAX] -= state.lost[seat]
+    state.count_fields()
     end_actions(state)
     assert state.phase == OVER
     assert state.returns() == [0.0, 1.0, -1.0]

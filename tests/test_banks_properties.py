@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 import nilegames
 from nilegames.games.banks import table as table_module
+from nilegames.games.banks.actions import GROW
 from nilegames.games.banks.board import (
     FIELDS,
     MARKET_SIZES,
@@ -239,6 +240,10 @@ def test_the_kept_sets_of_fields_match_the_fields(config: Config) -> None:
             ),
         )
         assert state.acted_fields == sum(1 << field for field in state.acted)
+        if state.phase == ACTIONS and state.points:
+            # action_moves() lists the sowings inline: the same as sowings() would
+            sown = [action for action in state.action_moves() if action < GROW]
+            assert sown == state.sowings(state.seat, state.sowable, shared=state.points > 1)
         for fields in ROWS:
             ground = [state.fields_ground[field] for field in fields]
             water = ground.count(WATER)
