@@ -17,6 +17,7 @@ from setuptools import setup
 #: The modules compiled: the core state class and each game's rules kernel.  A game's
 #: state class must be compiled too, since it inherits from the compiled core class.
 COMPILED = [
+    "src/nilegames/core/ranking.py",
     "src/nilegames/core/state.py",
     "src/nilegames/games/artifacts/monuments.py",
     "src/nilegames/games/artifacts/phases.py",

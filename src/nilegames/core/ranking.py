@@ -14,11 +14,17 @@ def place_returns(keys: Sequence[Any]) -> list[float]:
     ``keys`` are comparable, higher is better.  Seats with equal keys share the average
     of the places they tie for, so a tie between two players gives both the same result.
     """
+    # Plain loops, not generator sums: this module is compiled with the rules kernel, and
+    # every game's end calls it.
     n = len(keys)
     result = []
-    for seat in range(n):
-        better = sum(1 for k in keys if k > keys[seat])
-        equal = sum(1 for k in keys if k == keys[seat])
+    for key in keys:
+        better = equal = 0
+        for other in keys:
+            if other > key:
+                better += 1
+            elif other == key:
+                equal += 1
         place = better + (equal - 1) / 2  # 0 is first
         result.append(1.0 - 2.0 * place / (n - 1))
     return result

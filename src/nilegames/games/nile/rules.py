@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from nilegames.core.ranking import place_returns
 from nilegames.games.nile.cards import NUM_CROPS
 
 NO_OWNER: Final = -1
@@ -110,23 +111,6 @@ def score_key(stock: Sequence[int]) -> tuple[int, ...]:
 
 
 def ranking_returns(stocks: Sequence[Sequence[int]]) -> list[float]:
-    """Zero-sum results from the seed's scoring: :func:`core.ranking.place_returns` of the
-    piles compared by :func:`score_key`, equal piles all the way sharing their places.
-
-    The same arithmetic written out here, so that the compiled kernel runs it: called
-    through the interpreter, its generator sums cost as much as a dozen moves of a random
-    playout, at the end of every game (tests hold the two together).
-    """
-    keys = [score_key(s) for s in stocks]
-    n = len(keys)
-    result = []
-    for key in keys:
-        better = equal = 0
-        for other in keys:
-            if other > key:
-                better += 1
-            elif other == key:
-                equal += 1
-        place = better + (equal - 1) / 2  # 0 is first
-        result.append(1.0 - 2.0 * place / (n - 1))
-    return result
+    """Zero-sum results from the seed's scoring (see core.ranking): piles compared by
+    :func:`score_key`, equal piles all the way sharing their places."""
+    return place_returns([score_key(s) for s in stocks])
