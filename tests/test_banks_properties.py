@@ -20,12 +20,21 @@ from hypothesis import strategies as st
 
 import nilegames
 from nilegames.games.banks import table as table_module
-from nilegames.games.banks.actions import GROW
+from nilegames.games.banks.actions import (
+    BUY_JOKER,
+    BUY_SEED,
+    GROW,
+    HARVEST,
+    HEAL,
+    PLANT,
+    USE_JOKER,
+)
 from nilegames.games.banks.board import (
     FIELDS,
     MARKET_SIZES,
     NUM_CROPS,
     NUM_FIELDS,
+    NUM_MARKET_ROWS,
     PLANTS_PER_PLAYER,
     ROWS,
 )
@@ -71,6 +80,50 @@ def test_plants_are_conserved(config: Config) -> None:
         for seat in range(state.n):
             assert min(counts[seat]) >= 0
             assert sum(counts[seat]) + state.lost[seat] == PLANTS_PER_PLAYER
+
+
+def point_change(state: BanksState, action: int) -> int:
+    """What ``action`` does to the seat's action points, by the rules as ``cost()`` words
+    them (turns.py writes the same sums inline, for speed): sowing, growing and
+    harvesting cost ``cost(field, seat)``, a plant bought back from one's own boat 1 and
+    from another's 2, a joker bought 1; a joker spent gives one; a heal is free."""
+    seat = state.seat
+    if action < GROW:
+        return -state.cost((action - PLANT) // NUM_CROPS, seat)
+    if action < HARVEST:
+        return -state.cost(action - GROW, seat)
+    if action < BUY_SEED:
+        return -state.cost((action - HARVEST) // NUM_MARKET_ROWS, seat)
+    if action < BUY_JOKER:
+        return -1 if (action - BUY_SEED) // NUM_CROPS == seat else -2
+    return {BUY_JOKER: -1, USE_JOKER: 1}.get(action, 0)
+
+
+@SETTINGS
+@given(configs())
+def test_each_action_changes_the_points_by_its_cost(config: Config) -> None:
+    """After an action of the action phase, the seat holds its points before plus
+    ``point_change`` (read from the ``end_actions`` event where the phase ended with it)."""
+    players, seed, options = config
+    rng = random.Random(seed)
+    state = nilegames.make("banks", players=players, **options)
+    assert isinstance(state, BanksState)
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            nilegames.resolve_chance(state, rng)
+            continue
+        action = rng.choice(state.legal_actions())
+        if state.phase != ACTIONS or not PLANT <= action < HEAL:
+            state.apply_action(action)
+            continue
+        expected = state.points + point_change(state, action)
+        seen = len(state.events)
+        state.apply_action(action)
+        ended = [event for event in state.events[seen:] if event[0] == "end_actions"]
+        assert (ended[0][2] if ended else state.points) == expected, action
+        checked += 1
+    assert checked > 0
 
 
 @SETTINGS
