@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from nilegames.cli.main import app, option_value
@@ -42,6 +43,19 @@ def test_games_lists_player_ranges_and_options() -> None:
     assert "2-5" in out
     assert "variant" in out
     assert "short" in out
+
+
+def test_the_list_of_commands_wraps_each_summary_as_one_paragraph() -> None:
+    """Each command's line in ``--help`` is its docstring's first paragraph, rewrapped to
+    the column: no line of the list ends where the docstring happened to break."""
+    result = runner.invoke(app, ["--help"], terminal_width=80)
+    assert result.exit_code == 0
+    # the docstring breaks after "(finished"; the column has room for the whole phrase
+    assert any("(finished or still running)" in line for line in result.output.splitlines())
+    commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+    for name, command in commands.items():
+        shown = command.short_help or (command.help or "").partition("\n\n")[0]
+        assert shown and "\n" not in shown.strip(), name
 
 
 def test_watching_four_bots_plays_to_the_result(tmp_path: Path) -> None:

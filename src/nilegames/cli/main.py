@@ -12,8 +12,9 @@ registered here in the order ``--help`` lists them; what they share is in
 
 from __future__ import annotations
 
+import inspect
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Annotated
 
@@ -277,10 +278,19 @@ def step_through(
             read("Enter: next, q: stop ")
 
 
+def summary(command: Callable[..., object]) -> str:
+    """The first paragraph of a command's docstring on one line: the list of commands in
+    ``--help`` keeps a docstring's line breaks, which wrap mid-sentence in a narrow column."""
+    return " ".join(inspect.getdoc(command).partition("\n\n")[0].split())  # type: ignore[union-attr]
+
+
 # After the commands above: ``--help`` lists the commands in the order they are registered.
-app.command("tournament")(tournament_command)
-app.command("ladder")(ladder_command)
-app.command("runs")(runs_command)
-app.command("simulate")(simulate_command)
-app.command("review")(review_command)
-app.command("serve")(serve_command)
+for name, command in (
+    ("tournament", tournament_command),
+    ("ladder", ladder_command),
+    ("runs", runs_command),
+    ("simulate", simulate_command),
+    ("review", review_command),
+    ("serve", serve_command),
+):
+    app.command(name, short_help=summary(command))(command)
