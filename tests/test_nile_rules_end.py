@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 from nilegames.core import GameOptionError, GameRecord, resolve_chance
-from nilegames.core.ranking import place_returns
 from nilegames.games.nile import actions as act
 from nilegames.games.nile.cards import (
     CROPS,
@@ -358,15 +357,6 @@ def test_a_full_tie_is_a_draw_and_tied_seats_share_their_places() -> None:
     four = ranking_returns([[4] * 5, [3] * 5, [2] * 5, [1] * 5])
     assert four == pytest.approx([1.0, 1 / 3, -1 / 3, -1.0])
     assert sum(four) == pytest.approx(0.0)
-
-
-def test_the_ranking_is_the_shared_place_rule_on_the_sorted_piles() -> None:
-    """NILE writes the place rule out for its compiled kernel: the same floats, ties too."""
-    rng = random.Random(7)
-    for _ in range(3000):
-        stocks = [[rng.randint(0, 3) for _ in range(5)] for _ in range(rng.randint(2, 5))]
-        expected = place_returns([score_key(s) for s in stocks])
-        assert ranking_returns(stocks) == expected
 
 
 def test_returns_are_zero_until_the_game_is_over() -> None:
