@@ -22,9 +22,11 @@ from nilegames.games.artifacts.actions import (
     TURN_AROUND,
 )
 from nilegames.games.artifacts.cards import (
+    CARDS,
     LEFT_PORT,
     NUM_CARDS,
     RIGHT_PORT,
+    WILD,
 )
 from nilegames.games.artifacts.monuments import (
     IN_PLAY,
@@ -210,6 +212,51 @@ def test_wild_declared_right_after_it_is_offered() -> None:
     offer(state, [0])
     done(state)
     assert level(state, BASTET, 0) == 0  # a scarab and a vase: not 2 scarab or ankh
+
+
+def test_alike_cards_are_offered_as_one_choice() -> None:
+    # Two blue vases (both from space 3), two blue wilds (spaces 1 and 2): alike in region,
+    # type and artifacts.  A green vase differs by region, the red double vase from the
+    # red vase by artifacts: five choices for seven cards.
+    held = [14, 16, 5, 11, 20, 38, RED_DOUBLE_VASE]
+    state = at_offerings([held, []])
+
+    def choices() -> list[tuple[int, int, int]]:
+        offered = [a - OFFER for a in state.legal_actions() if OFFER <= a < OFFER + NUM_CARDS]
+        assert all(c in state.tableaux[0] and c not in state.offering for c in offered)
+        return sorted((CARDS[c].region, CARDS[c].type, CARDS[c].artifacts) for c in offered)
+
+    blue_vase, blue_wild, green_vase = (0, VASE, 1), (0, WILD, 1), (1, VASE, 1)
+    red_vase, red_double_vase = (2, VASE, 1), (2, VASE, 2)
+    assert choices() == [blue_vase, blue_wild, green_vase, red_vase, red_double_vase]
+    (vase,) = [a for a in state.legal_actions() if a - OFFER in (14, 16)]
+    move(state, vase)  # one of the two: the other is still a choice
+    assert choices() == [blue_vase, blue_wild, green_vase, red_vase, red_double_vase]
+    (vase,) = [a for a in state.legal_actions() if a - OFFER in (14, 16)]
+    move(state, vase)
+    assert choices() == [blue_wild, green_vase, red_vase, red_double_vase]
+    assert sorted(state.offering) == [14, 16]
+    done(state)
+    assert sorted(state.tableaux[0]) == [5, 11, 20, 38, RED_DOUBLE_VASE]
+
+
+def test_a_wild_card_keeps_its_printed_region() -> None:
+    # A red wild named a scarab, with a red scarab: two red cards and two scarabs.
+    shown = (ABU_SIMBEL, BASTET, SPHINX, KHUFU, AMUN)
+    state = at_offerings([[41, 36], [5, 20]], monuments=shown)
+    set_level(state, ABU_SIMBEL, 0, 1)  # next: 2 red cards
+    set_level(state, BASTET, 0, 1)  # next: 2 scarab
+    set_level(state, SPHINX, 0, 1)  # next: 2 blue cards
+    offer(state, [41, 36], [SCARAB])
+    done(state)
+    levels = [level(state, m, 0) for m in shown]
+    # red twice (Abu Simbel), scarab twice (Bastet); not blue, not two types (Amun)
+    assert levels == [2, 2, 1, 0, 0]
+    # A blue wild named a vase, with a green vase: 1 blue + 1 green (the Sphinx), not
+    # 1 green + 1 red (Khufu); two vases but one type (Amun).
+    offer(state, [5, 20], [VASE])
+    done(state)
+    assert [level(state, m, 1) for m in shown] == [0, 0, 1, 0, 0]
 
 
 def test_one_level_per_monument_per_offering() -> None:
@@ -409,6 +456,15 @@ def test_winner_by_favour_then_cards_kept() -> None:
     assert state.observation(1)["result"]["winners"] == [0, 1]
 
 
+def test_a_double_card_is_one_card_in_the_tie_break() -> None:
+    # Equal favour: three double cards (six artifacts) against four single cards.
+    doubles = [RED_DOUBLE_VASE, RED_DOUBLE_MASK, RED_DOUBLE_SCARAB]
+    state = at_the_last_offerings([doubles, [18, 19, 20, 21]], [12, 12])
+    done(state, 2)
+    assert state.is_terminal() and state.returns() == [-1.0, 1.0]
+    assert state.observation(0)["result"]["cards_kept"] == [3, 4]
+
+
 def test_round_limit() -> None:
     state = at_offerings([[], []])
     state.round = ROUND_LIMIT - 1
@@ -418,6 +474,28 @@ def test_round_limit() -> None:
     done(state, 2)
     assert state.is_terminal() and phase(state) == OVER
     assert events(state, "game_over")[0][1] == "round limit"
+
+
+def test_the_round_limit_pays_unfinished_monuments() -> None:
+    state = at_offerings([[0, 1, 2, 3], []])  # the Temple of Amun, Obelisk, Bastet, ...
+    levels = {AMUN: (2, 1), OBELISK: (2, 1), BASTET: (0, 2), SPHINX: (0, 0), KHUFU: (1, 0)}
+    for monument, seats in levels.items():
+        for seat, value in enumerate(seats):
+            set_level(state, monument, seat, value)
+    state.round = ROUND_LIMIT
+    assert state.pile_left == 7 and not state.final_round  # far from the normal end
+    offer(state, [0, 1, 2, 3])  # four types: Amun completed; 2 scarab or ankh: Bastet 1
+    done(state, 2)
+    while not state.is_terminal():  # a replacement for Amun may be revealed first
+        assert phase(state) == REVEAL
+        chance(state, state.chance_outcomes()[0][0])
+    # Amun pays 10 and 2 (levels 3 and 1); then, unfinished, 5 and 2 for levels 2 and 1:
+    # the Obelisk (2, 1), Bastet (1, 2), Khufu (1, 0).
+    gains = (5 + 2 + 2, 2 + 5)
+    assert events(state, "game_over") == [
+        ("game_over", "round limit", gains, (10 + gains[0], 2 + gains[1]))
+    ]
+    assert state.returns() == [1.0, -1.0]
 
 
 # -- the deck and the coins --------------------------------------------------------------------

@@ -10,11 +10,19 @@ docs/rules/artifacts.md maps each rule to its test.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+from pathlib import Path
+
 import pytest
 
 from nilegames.core import CHANCE
 from nilegames.games.artifacts.actions import (
     BUY,
+    DECLARE,
+    DONE,
+    NUM_ACTIONS,
+    OFFER,
     SAIL,
     TAKE,
     TURN_AROUND,
@@ -28,6 +36,7 @@ from nilegames.games.artifacts.cards import (
     STOP_REGION,
     WILD,
 )
+from nilegames.games.artifacts.game import ArtifactsGame
 from nilegames.games.artifacts.monuments import (
     COMPLETED_FAVOUR,
     IN_PLAY,
@@ -40,11 +49,13 @@ from nilegames.games.artifacts.state import (
     BUYING,
     CARDS_PER_ROUND,
     DEAL,
+    DECLARING,
     OFFERING,
     REVEAL,
     SAILING,
     TAKING,
 )
+from tests import artifacts_helpers as helpers
 from tests.artifacts_helpers import (
     AMUN,
     BASTET,
@@ -59,6 +70,7 @@ from tests.artifacts_helpers import (
     coin_total,
     done,
     events,
+    give,
     lay,
     level,
     move,
@@ -90,6 +102,174 @@ def test_components() -> None:
     assert NUM_MONUMENTS == len(MONUMENTS) == 18 and IN_PLAY == 12 and SHOWN == 5
     assert all(len(m.levels) == 3 for m in MONUMENTS)
     assert COMPLETED_FAVOUR == (0, 2, 5, 10) and UNFINISHED_FAVOUR == (0, 2, 5, 0)
+
+
+#: docs/rules/artifacts.md, "The 54 artifact cards": every region has 4 cards of each of the
+#: four types (a double card is one card) and 2 wild cards.
+DOC_TYPES = ("scarab", "ankh", "vase", "mask")
+DOC_REGIONS = ("blue", "green", "red")
+DOC_PER_REGION = {"scarab": 4, "ankh": 4, "vase": 4, "mask": 4, "wild": 2}
+
+
+def test_each_region_holds_four_cards_of_each_type_and_two_wilds() -> None:
+    def kind(card: int) -> str:
+        return "wild" if CARDS[card].type == WILD else DOC_TYPES[CARDS[card].type]
+
+    for region, name in enumerate(DOC_REGIONS):
+        cards = [c for c in range(NUM_CARDS) if CARDS[c].region == region]
+        assert Counter(kind(c) for c in cards) == DOC_PER_REGION, name
+        # the first space of a region adds a type and a wild, the second too, the third
+        # two types: one wild on each of the first two spaces, none on the third
+        spaces = sorted({CARDS[c].space for c in cards})
+        wilds = [sum(kind(c) == "wild" for c in cards if CARDS[c].space == s) for s in spaces]
+        assert wilds == [1, 1, 0], name
+    whole = Counter(kind(c) for c in range(NUM_CARDS))
+    assert whole == {"scarab": 12, "ankh": 12, "vase": 12, "mask": 12, "wild": 6}
+    # the helpers' id lists (tests/artifacts_helpers.py) are these cards, region by region
+    for region, name in enumerate(DOC_REGIONS):
+        for word in (*DOC_TYPES, "wild"):
+            listed = set(getattr(helpers, f"{name}_{word}s".upper()))
+            if name == "red" and word in ("scarab", "vase", "mask"):  # and its double card
+                listed.add(getattr(helpers, f"RED_DOUBLE_{word}".upper()))
+            held = {c for c in range(NUM_CARDS) if CARDS[c].region == region and kind(c) == word}
+            assert listed == held, (name, word)
+    # a new game's deck holds them all
+    deck = ArtifactsGame(2).new_initial_state().deck
+    assert Counter((CARDS[c].region, kind(c)) for c in deck) == {
+        (region, word): count for region in range(3) for word, count in DOC_PER_REGION.items()
+    }
+
+
+def doc_monument_table() -> list[tuple[str, list[str]]]:
+    """The monument table of docs/rules/artifacts.md: each row's name and three levels."""
+    text = (Path(__file__).resolve().parent.parent / "docs/rules/artifacts.md").read_text("utf-8")
+    start = text.index("### The 18 monuments")
+    section = text[start : text.index("\n###", start + 1)]
+    rows = re.findall(r"^\| ([^|]+?) \| ([^|]+?) \| ([^|]+?) \| ([^|]+?) \|$", section, re.M)
+    return [(name, [a, b, c]) for name, a, b, c in rows if name not in ("monument", "---")]
+
+
+#: A condition read from the doc's words: its family (the seed's seven, by monuments.py's
+#: names for them), its count, and the types and regions it names.
+DocCondition = tuple[str, int, frozenset[int], frozenset[int]]
+
+
+def doc_condition(words: str) -> DocCondition:
+    """Read one cell of the doc's monument table ("2 scarab or ankh", "2 blue cards"...)."""
+    types = {t: i for i, t in enumerate(DOC_TYPES)}
+    regions = {r: i for i, r in enumerate(DOC_REGIONS)}
+    none: frozenset[int] = frozenset()
+    if match := re.fullmatch(r"(\d) different types", words):
+        return "diff", int(match[1]), none, none
+    if match := re.fullmatch(r"(\d) of one type", words):
+        return "same", int(match[1]), none, none
+    if match := re.fullmatch(r"(\d) (\w+) or (\w+)", words):
+        return "pair", int(match[1]), frozenset({types[match[2]], types[match[3]]}), none
+    if match := re.fullmatch(r"(\d) (\w+) cards", words):
+        return "region", int(match[1]), none, frozenset({regions[match[2]]})
+    if match := re.fullmatch(r"1 (\w+) \+ 1 (\w+) \+ 1 more of either", words):
+        return "plus", 3, none, frozenset({regions[match[1]], regions[match[2]]})
+    if re.fullmatch(r"1 \w+( \+ 1 \w+)+", words):
+        named = frozenset(regions[r] for r in re.findall(r"1 (\w+)", words))
+        return "regions", len(named), none, named
+    match = re.fullmatch(r"(\d) (\w+)", words)
+    assert match, f"unread condition {words!r}"
+    return "type", int(match[1]), frozenset({types[match[2]]}), none
+
+
+#: The seed's seven families and the counts its table allows (2/3/4 where it says so; the
+#: region families by the regions they name, "plus" always three cards).
+SEED_COUNTS = {
+    "type": {2},
+    "pair": {2, 3, 4},
+    "same": {2, 3, 4},
+    "diff": {2, 3, 4},
+    "region": {2},
+    "regions": {2, 3},
+    "plus": {3},
+}
+
+
+def test_the_monuments_are_the_docs_table_and_no_two_are_alike() -> None:
+    table = doc_monument_table()
+    assert len(table) == 18
+    doc = [(name, [doc_condition(cell) for cell in cells]) for name, cells in table]
+    # the engine's monuments, in id order, are the doc's rows, condition by condition
+    for index, (name, levels) in enumerate(doc):
+        assert MONUMENTS[index].name == name
+        engine = [
+            (c.family, c.need, frozenset(c.types), frozenset(c.regions))
+            for c in MONUMENTS[index].levels
+        ]
+        assert engine == levels, name
+    conditions = [c for _name, levels in doc for c in levels]
+    # every condition is one of the seed's families with a count it allows; all appear
+    assert all(need in SEED_COUNTS[family] for family, need, *_ in conditions)
+    assert {family for family, *_ in conditions} == set(SEED_COUNTS)
+    assert all(len(r) == need for f, need, _t, r in conditions if f == "regions")
+    # no two monuments ask the same three things (in any order)
+    assert len({frozenset(levels) for _name, levels in doc}) == 18
+    assert len({name for name, _levels in doc}) == 18
+    # the doc's own counts: all six pairs of types; each type in seven pair conditions;
+    # each type alone at least once, the mask twice; blue and green ten times, red nine
+    pairs = [t for f, _n, t, _r in conditions if f == "pair"]
+    assert len(set(pairs)) == 6
+    assert Counter(t for pair in pairs for t in pair) == dict.fromkeys(range(4), 7)
+    alone = Counter(t for f, _n, ts, _r in conditions if f == "type" for t in ts)
+    assert alone == {0: 1, 1: 1, 2: 1, 3: 2}
+    named = Counter(r for _f, _n, _t, rs in conditions for r in rs)
+    assert named == {0: 10, 1: 10, 2: 9}
+
+
+#: docs/rules/artifacts.md, "Actions": each kind of action and how many ids it takes, in
+#: the order the ids run.
+DOC_ACTIONS = (
+    ("sail to stop s", 11),
+    ("take card c", 54),
+    ("offer card c", 54),
+    ("a wild counts as type t", 4),
+    ("buy the top card", 1),
+    ("turn around", 1),
+    ("done offering", 1),
+)
+
+
+def test_126_actions_in_the_docs_order_each_range_doing_what_it_says() -> None:
+    assert sum(n for _what, n in DOC_ACTIONS) == 126
+    assert NUM_ACTIONS == ArtifactsGame(2).num_distinct_actions() == 126
+    starts = [sum(n for _what, n in DOC_ACTIONS[:i]) for i in range(len(DOC_ACTIONS))]
+    assert starts == [SAIL, TAKE, OFFER, DECLARE, BUY, TURN_AROUND, DONE]
+    # each range by its effect, through its first and last ids: cards under spaces 1
+    # (blue scarab and ankh), 7 (red scarab, red wild) and 9 (red scarab, red ankh)
+    state = sailing(2, cards=[0, 1, 36, 41, 48, 53, 24, 25])
+    set_coins(state, 0, 6)
+    move(state, BUY)  # the top card, for 3 coins
+    assert phase(state) == BUYING and state.coins[0] == 3
+    chance(state, 2)
+    assert state.tableaux[0] == [2]
+    move(state, SAIL + 1)  # stop 1
+    assert state.boats[0] == 1 and phase(state) == TAKING
+    move(state, TAKE + 0)  # card 0, the first id
+    assert state.tableaux[0] == [2, 0] and state.under[1] == [1]
+    move(state, SAIL + 9)  # seat 1 to stop 9
+    move(state, TAKE + 53)  # card 53, the last id
+    assert state.boats[1] == 9 and state.tableaux[1] == [53]
+    move(state, TURN_AROUND)  # seat 0, at stop 1, for 3 coins
+    assert state.facing[0] == -1 and state.coins[0] == 0
+    move(state, SAIL + LEFT_PORT)  # stop 0, the first id
+    move(state, SAIL + RIGHT_PORT)  # stop 10, the last id
+    assert state.boats == [LEFT_PORT, RIGHT_PORT] and phase(state) == OFFERING
+    give(state, 0, [41])  # the red wild
+    move(state, OFFER + 0, OFFER + 41)
+    assert state.offering == [0, 41] and phase(state) == DECLARING
+    move(state, DECLARE + 3)  # the last type: mask
+    assert state.declared == [0, 3]
+    move(state, DONE)
+    assert state.seat == 1 and state.used == [0, 41]
+    move(state, OFFER + 53)  # card 53, the last id
+    assert state.offering == [53]
+    move(state, DONE)
+    assert sorted(state.discard) == [0, 41, 53]
 
 
 # -- set-up ------------------------------------------------------------------------------------
