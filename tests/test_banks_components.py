@@ -23,15 +23,26 @@ from nilegames.games.banks.cards import (
     desert_counts,
     water_counts,
 )
-from nilegames.games.banks.state import DESERT_BACK, EMPTY_GROUND, FLOODING, TOP_FACE
+from nilegames.games.banks.state import (
+    DESERT_BACK,
+    EBBING,
+    EMPTY_GROUND,
+    FLOODING,
+    TOP_FACE,
+    WATER_BACK,
+)
 from tests.banks_helpers import (
     DOC_FACES,
     FLAX,
     N3,
+    N5,
+    S5,
     SET_UP_DESERTS,
     SS,
     WHEAT,
+    chance,
     desert_count,
+    ebb_round,
     end_actions,
     grow,
     harvest,
@@ -40,6 +51,7 @@ from tests.banks_helpers import (
     new_state,
     playing,
     put,
+    remove,
     reveal,
     set_top,
     water,
@@ -216,3 +228,34 @@ def test_the_water_and_desert_backs_split_by_rot_palms_desert_hippo_and_arrow() 
     odds = {EVENTS[e]: p for e, p in state.chance_outcomes()}
     assert odds == pytest.approx({key: n / 30 for key, n in DOC_DESERT_BACKS.items()})
     assert water_count(state) == NUM_WATER and desert_count(state) == NUM_DESERT
+
+
+def test_every_water_face_carries_a_mix_of_backs_and_an_ebb_turns_up_one_of_its_own() -> None:
+    """§1: each water card is a fixed pair of face and back, the backs dealt round the faces
+    so that every face carries a mix; §8: the back of a card an ebb turns is drawn from the
+    unseen backs of the cards with its face, so the face tells something of the back."""
+    pairs = water_counts()  # per face, how many of its cards carry each back
+    for face, backs in zip(FACES, pairs, strict=True):
+        kinds = {EVENTS[e][0] for e, n in enumerate(backs) if n}
+        assert len(kinds) >= 2, f"face {face} carries only {kinds}"
+    # the first of two single-single cards an ebb turns: the backs of the 16 such cards
+    state = ebb_round({N5: (SS,), S5: (SS,)})
+    assert state.phase == EBBING
+    move(state, remove(N5))
+    assert state.phase == WATER_BACK
+    face_odds = {e: n / sum(pairs[SS]) for e, n in enumerate(pairs[SS]) if n}
+    assert dict(state.chance_outcomes()) == pytest.approx(face_odds)
+    every_back = [sum(backs[e] for backs in pairs) for e in range(len(EVENTS))]
+    assert face_odds != {e: n / NUM_WATER for e, n in enumerate(every_back) if n}
+    # the second: the same 16 less the back just turned, which only that face loses
+    turned = max(face_odds, key=face_odds.__getitem__)
+    others = [backs[:] for face, backs in enumerate(pairs) if face != SS]
+    chance(state, turned)
+    move(state, remove(S5))
+    assert state.phase == WATER_BACK
+    left = pairs[SS][:]
+    left[turned] -= 1
+    assert dict(state.chance_outcomes()) == pytest.approx(
+        {e: n / sum(left) for e, n in enumerate(left) if n}
+    )
+    assert [b for face, b in enumerate(state.water_unseen) if face != SS] == others
