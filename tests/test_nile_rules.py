@@ -245,6 +245,23 @@ def test_offering_turns_a_new_flood_that_harvests_again() -> None:
     ]
 
 
+def test_an_offering_flood_blocks_its_crops_and_frees_those_of_the_card_it_replaces() -> None:
+    # Seed 000: the offering's card replaces the flood card and, like any flood card, keeps
+    # the crops it shows from being played; the replaced card blocks nothing any more.
+    state = start([[CA, CA, PA, LE, LE], [WH] * 5], first=0, flood=CA)
+    assert plants(state) == [PA, LE]  # no Castor under a Castor flood
+    move(state, act.OFFERING, act.discard_hand(LE), act.discard_hand(LE))
+    other_flood = state.clone()
+    chance(state, PA)
+    assert state.flood == PA and phase(state) == Phase.TRADE
+    assert plants(state) == [CA]  # Castor is free again; the one Papyrus is flooded
+    assert refused(state, act.plant(PA))
+    assert state.observation(1)["blocked"] == ["Papyrus"]
+    # Had the offering turned up a Wheat, the Papyrus could have gone with a Castor.
+    chance(other_flood, WH)
+    assert plants(other_flood) == [PA, CA]
+
+
 def test_trading_ends_once_planting_or_speculating_begins() -> None:
     state = start([[PA, PA, spec(LE, CA), FL, FL], [WH] * 5], first=0, flood=WH)
     assert state.legal_actions() == [
