@@ -12,9 +12,17 @@ import pytest
 from typer.testing import CliRunner
 
 import nilegames
-from nilegames.ai import make_bot
-from nilegames.ai.base import ask
-from nilegames.ai.review import _choices, best_move, decisions, review_move, review_record
+from nilegames.ai import make_bot, search_bot
+from nilegames.ai.base import ask, resampler
+from nilegames.ai.review import (
+    MoveReview,
+    Review,
+    _choices,
+    best_move,
+    decisions,
+    review_move,
+    review_record,
+)
 from nilegames.cli.main import app
 from nilegames.core import GameRecord, NilegamesError
 from tests.conftest import random_game
@@ -77,6 +85,46 @@ def test_a_random_players_costliest_moves_are_flagged_with_what_to_play_instead(
     for move in review.moves:
         if move.best == move.played:
             assert move.loss == 0.0
+
+
+def test_the_flagged_moves_are_the_three_costliest_that_cost_two_percent_or_more() -> None:
+    """On made-up figures: a move that gained counts as costing nothing, one that cost under
+    2 % of a game is not flagged, and of the rest the three costliest are, costliest first
+    (an equal cost: the earlier move first)."""
+
+    def move(index: int, before: float, after: float) -> MoveReview:
+        return MoveReview(index, None, "a", "b", before, after, None, "")
+
+    figures = [(0.6, 0.5), (0.6, 0.59), (0.5, 0.8), (0.7, 0.4), (0.4, 0.35), (0.5, 0.4)]
+    review = Review("nile", 2, 0, 10, 0, [move(i, b, a) for i, (b, a) in enumerate(figures)])
+    assert [m.loss for m in review.moves] == pytest.approx([0.1, 0.01, 0.0, 0.3, 0.05, 0.1])
+    assert [m.index for m in review.flagged] == [3, 0, 5]
+    assert review.to_json()["flagged"] == [3, 0, 5]
+    small = Review("nile", 2, 0, 10, 0, [move(0, 0.6, 0.59), move(1, 0.5, 0.45)])
+    assert [m.index for m in small.flagged] == [1]
+
+
+def test_after_is_what_a_search_of_the_played_move_alone_expects() -> None:
+    """A move the search did not prefer gets, as ``after``, the result a search trying only
+    that move expects: checked against such a search with another seed (NIL's cut playouts
+    agree within a few hundredths at this budget), and ``loss`` is the drop from ``before``."""
+    record = bot_game("pharaohs", ["random", "greedy"], 4, limit=100)
+    checked = 0
+    for index, state in decisions(record, 0):
+        played = record.actions[index]
+        reviewed = review_move(state, played, index, 200, seed=3)
+        if reviewed.best == reviewed.played:
+            assert reviewed.after == reviewed.before
+            continue
+        low, high = state.game.utility_range()
+        alone = search_bot(77, iterations=400).search([played], resampler(state.clone(), 0))
+        expected = (alone.children[played].mean() - low) / (high - low)
+        assert reviewed.after == pytest.approx(expected, abs=0.06)
+        assert reviewed.loss == max(0.0, reviewed.before - reviewed.after)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
 
 
 def test_a_review_of_a_seat_that_is_not_there_is_refused() -> None:

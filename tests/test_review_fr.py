@@ -234,6 +234,7 @@ def test_a_review_keeps_its_words_in_french(game_id: str) -> None:
         assert (move.reply is None) == (move.reply_action is None) == (not fr["reply"])
         if move.reply is not None:
             replies += 1
+            assert move.reply_seat != 0  # an answer comes from another seat
             assert move.reply.startswith(f"seat {move.reply_seat}: ")
             assert fr["reply"] == f"place {move.reply_seat} : {fr['reply_move']}"
             assert (
