@@ -18,6 +18,7 @@ from nilegames.ai import (
     make_bot,
     resampler,
 )
+from nilegames.ai.ismcts import Node
 from nilegames.ai.policy import POLICIES, GamePolicy, GreedyPolicy, RandomPolicy
 from nilegames.core import GameOptionError, NilegamesError, State, UnknownGameError
 from nilegames.games.nile import NileState
@@ -154,6 +155,23 @@ def test_ismcts_with_cut_playouts_scores_worlds_with_the_evaluation():
     state = decision_states(3, 9, 1)[0]
     bot = ISMCTSBot(3, iterations=20, playout_depth=4)
     assert ask(bot, state) in state.legal_actions()
+    # Cut at once, a playout is the evaluation of the world right after the root move: one
+    # iteration per move visits each once, and NILE's evaluation reads only what the seat
+    # sees, so each move's mean is the evaluation of the real state after it.  Played to
+    # the end instead, the means are game returns, which these are not.
+    checked = 0
+    for position in decision_states(3, 9, 40)[:3]:
+        seat = position.current_player()
+        legal = position.legal_actions()
+        cut = ISMCTSBot(3, iterations=len(legal), playout_depth=0, stop_when_decided=False)
+        root = cut.search(legal, resampler(position.clone(), seat))
+        for action in legal:
+            after = position.clone()
+            after.apply_action(action)
+            assert root.children[action].visits == 1
+            assert root.children[action].mean() == position.game.evaluate(after, seat)
+            checked += 1
+    assert checked >= 10
 
 
 @pytest.mark.parametrize("spec", ["greedy", "ismcts:40", "ismcts:15:greedy", "ismcts:2x20"])
@@ -174,6 +192,38 @@ def test_bots_decide_the_same_whatever_the_hidden_cards(spec):
         assert real == resampled
         checked += 1
     assert checked >= 3
+
+
+def test_uct_adds_to_the_mean_a_bonus_that_grows_with_availability_and_shrinks_with_visits():
+    """UCT's score, worked by hand with the default exploration 0.7: a move's mean return
+    plus 0.7 * sqrt(ln(times available) / visits).  Counting availability rather than the
+    parent's visits matters for moves that were seldom legal in the worlds drawn."""
+    bot = ISMCTSBot(1, iterations=1)
+
+    def child(visits: int, total: float, available: int) -> Node:
+        node = Node(0)
+        node.visits, node.total, node.available = visits, total, available
+        return node
+
+    # 0.7 + 0.7 * sqrt(ln 100 / 50) = 0.912 against 0.5 + 0.7 * sqrt(ln 100 / 2) = 1.562
+    often = {1: child(50, 35.0, 100), 2: child(2, 1.0, 100)}
+    assert bot._uct(often, [1, 2]) == 2
+    # available once (ln 1 = 0): no bonus, 0.5 < 0.912, though the parent saw 52 visits
+    seldom = {1: child(50, 35.0, 100), 2: child(2, 1.0, 1)}
+    assert bot._uct(seldom, [1, 2]) == 1
+    # equal visits and availability: the higher mean
+    even = {4: child(10, 3.0, 30), 5: child(10, 6.0, 30)}
+    assert bot._uct(even, [4, 5]) == 5
+    # In a search the root's moves are the seat's own, legal in every world: a move is
+    # available at each iteration from the one that opened it, the first opened at all 30.
+    state = next(s for s in decision_states(2, 5, 20) if 2 < len(s.legal_actions()) < 30)
+    legal = state.legal_actions()
+    root = ISMCTSBot(2, iterations=30, stop_when_decided=False).search(
+        legal, resampler(state, state.current_player())
+    )
+    available = sorted(node.available for node in root.children.values())
+    assert available == list(range(30 - len(legal) + 1, 31))
+    assert all(node.available >= node.visits >= 1 for node in root.children.values())
 
 
 def test_resampler_gives_worlds_of_the_seats_view():
