@@ -30,7 +30,9 @@ from nilegames.ai.tournament import (
     play_game,
     run_tournament,
     schedule,
+    standings,
     tables,
+    turn_order,
 )
 from nilegames.cli.main import app
 from nilegames.core import GameOptionError, UnknownGameError, make, play_to_decision
@@ -48,6 +50,8 @@ ELO_75 = 400 * math.log10(3)  # the Elo gap at which the stronger side scores 75
         (5, 10, 0.236593, 0.763407),
         # n of n mirrors 0 of n
         (10, 10, 0.722467, 1.0),
+        # 3.841459 / 10.841459
+        (0, 7, 0.0, 0.354330),
         # draws count half: 2.5 of 5 is 0.5 ± 1.108394·0.297346
         (2.5, 5, 0.5 - 0.329576, 0.5 + 0.329576),
     ],
@@ -59,6 +63,9 @@ def test_wilson_interval_matches_the_formula_by_hand(
     assert interval.estimate == successes / trials
     assert interval.low == pytest.approx(low, abs=1e-6)
     assert interval.high == pytest.approx(high, abs=1e-6)
+    # at the ends exactly (the formula's rounding leaves 1e-17 or 1 - 1e-16 there)
+    assert (interval.low == 0.0) == (successes == 0)
+    assert (interval.high == 1.0) == (successes == trials)
 
 
 def test_wilson_interval_narrows_with_more_games_and_rejects_impossible_counts() -> None:
@@ -103,6 +110,11 @@ def test_elo_interval_comes_from_the_binomial_variance() -> None:
     half = Z95 * ELO_PER_NEPER / math.sqrt(1001 * p * (1 - p))
     assert strong.high - strong.estimate == pytest.approx(half, rel=1e-6)
     assert strong.estimate - strong.low == pytest.approx(half, rel=1e-6)
+    # Without an anchor each rating is measured from the mean of the two: half the gap,
+    # so half its standard error.
+    centred = elo_ratings(record("strong", "weak", 750, 0, 250))
+    for name in ("strong", "weak"):
+        assert centred[name].high - centred[name].estimate == pytest.approx(half / 2, rel=1e-6)
 
 
 def test_elo_gaps_add_up_along_a_chain() -> None:
@@ -319,6 +331,73 @@ def test_win_shares_and_pairwise_comparisons() -> None:
     # two seats of the same bot are not compared
     assert list(comparisons(game)) == [("a", "b", 1.0), ("b", "a", 1.0)]
     assert head_to_head([game]) == {("a", "b"): (1.0, 2), ("b", "a"): (1.0, 2)}
+
+
+def test_standings_turn_order_and_head_to_head_of_made_up_games() -> None:
+    """Three games of three bots worked by hand, with ties for first place and first moves
+    from different seats (the played games rarely tie and always start at the same seat)."""
+    games = [
+        # shares (1, 0, 0); a searched twice at 100 iterations/s each
+        GameResult(0, 0, ("a", "b", "c"), (1.0, 0.0, -1.0), 9, ((2, 200.0), (0, 0.0), (0, 0.0))),
+        # b and c tie for first: shares (0.5, 0.5, 0); seat 2 moved first
+        GameResult(1, 1, ("b", "c", "a"), (1.0, 1.0, -2.0), 9, ((0, 0.0),) * 3, first=2),
+        # a and b tie: shares (0, 0.5, 0.5); a searched four times at 25/s
+        GameResult(2, 2, ("c", "a", "b"), (0.0, 3.0, 3.0), 9, ((0, 0.0), (4, 100.0), (0, 0.0)), 2),
+    ]
+    rows = {s.bot: s for s in standings(games, ["a", "b", "c"], 3)}
+    # a: shares 1, 0, 0.5; b: 0, 0.5, 0.5; c: 0, 0.5, 0
+    assert [(rows[x].wins, rows[x].ties, rows[x].losses) for x in "abc"] == [
+        (1, 1, 1),
+        (0, 2, 1),
+        (0, 1, 2),
+    ]
+    assert all(rows[x].seats == (1, 1, 1) and rows[x].games == 3 for x in "abc")
+    assert rows["a"].win_rate == wilson_interval(1.5, 3)
+    assert rows["b"].win_rate == wilson_interval(1.0, 3)
+    assert rows["c"].win_rate == wilson_interval(0.5, 3)
+    assert rows["a"].mean_return == mean_interval([1.0, -2.0, 3.0])
+    assert rows["a"].searches == 6
+    assert rows["a"].iterations_per_second == pytest.approx(300 / 6)  # per search, not summed
+    assert rows["b"].iterations_per_second is None
+    # by position in the turn: the first mover of game 0 is seat 0 (share 1), of games 1
+    # and 2 seat 2 (shares 0 and 0.5): 1.5; second movers 0 + 0.5 + 0; third 0 + 0.5 + 0.5
+    assert turn_order(games, 3) == [
+        wilson_interval(1.5, 3),
+        wilson_interval(0.5, 3),
+        wilson_interval(1.0, 3),
+    ]
+    # pairs: a-b 1, 0, 0.5 (a tie is half); a-c 1, 0, 1; b-c 1, 0.5, 1
+    assert head_to_head(games) == {
+        ("a", "b"): (1.5, 3),
+        ("b", "a"): (1.5, 3),
+        ("a", "c"): (2.0, 3),
+        ("c", "a"): (1.0, 3),
+        ("b", "c"): (2.5, 3),
+        ("c", "b"): (0.5, 3),
+    }
+
+
+def test_a_forced_move_is_not_counted_as_a_search() -> None:
+    """A search bot given one legal move plays it without searching: the game counts only
+    the decisions where the bot had a choice (a replay of the same seeds counts them)."""
+    task = schedule("nile", 2, ["ismcts:2", "random"], 2, seed=6, options={})[0]
+    result = play_game(task)
+    seat = task.specs.index("ismcts:2")
+    state = make("nile", players=2)
+    chance = random.Random(derive_seed(task.seed, "chance"))
+    bots = [make_bot(spec, derive_seed(task.seed, "seat", s)) for s, spec in enumerate(task.specs)]
+    choices = forced = 0
+    play_to_decision(state, chance)
+    while not state.is_terminal():
+        mover = state.current_player()
+        if mover == seat:
+            choices += len(state.legal_actions()) > 1
+            forced += len(state.legal_actions()) == 1
+        state.apply_action(ask(bots[mover], state, mover), player=mover)
+        play_to_decision(state, chance)
+    assert list(state.returns()) == list(result.returns)  # the same game
+    assert forced > 0 and result.search[seat][0] == choices
+    assert result.search[1 - seat] == (0, 0.0)
 
 
 @pytest.mark.parametrize(
