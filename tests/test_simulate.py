@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from typer.testing import CliRunner
 import nilegames
 from nilegames.ai.ratings import Z95, wilson_interval
 from nilegames.analysis import check_simulation, simulate
+from nilegames.analysis import runner as runner_module
 from nilegames.analysis.metrics import (
     holm,
     is_rate,
@@ -25,8 +27,15 @@ from nilegames.analysis.metrics import (
     summarise,
     welch_test,
 )
-from nilegames.analysis.runner import GameRecord, Simulation, batches, play_one
-from nilegames.analysis.summary import comparisons, figures, samples, with_kinds
+from nilegames.analysis.runner import GameRecord, Simulation, SimulationSpec, batches, play_one
+from nilegames.analysis.summary import (
+    Sample,
+    comparisons,
+    fair_test,
+    figures,
+    samples,
+    with_kinds,
+)
 from nilegames.cli.main import app
 from nilegames.core import GameOptionError, UnknownGameError
 from nilegames.games.artifacts.state import ArtifactsState
@@ -251,12 +260,53 @@ def test_batches_cover_every_game_once() -> None:
     assert [(b.start, b.stop) for b in cut] == [(0, 5), (5, 10), (10, 15), (15, 20), (20, 23)]
 
 
-def test_progress_counts_games_and_greedy_bots_see_only_their_view() -> None:
+def test_progress_counts_games() -> None:
     seen: list[tuple[int, int]] = []
     spec = check_simulation("nile", 2, ["greedy", "random"], {}, seed=3)
     result = simulate(spec, 3, progress=lambda done, total: seen.append((done, total)))
     assert seen[-1] == (3, 3)
     assert result.spec.bots == ("greedy", "random")
+
+
+class SeatWatcher:
+    """A bot that knows its seat, notes what it is shown and plays the first legal move."""
+
+    reads_observation = True
+
+    def __init__(self, seat: int, seen: list[tuple[int, bool, bool]]) -> None:
+        self.name = f"seat{seat}"
+        self.seat = seat
+        self.seen = seen
+
+    def step(self, observation: Any, legal: list[int], resample: Any = None) -> int:
+        world, other_world = resample(random.Random(1)), resample(random.Random(2))
+        mine = (
+            observation["seat"] == self.seat
+            and world.current_player() == self.seat
+            and world.observation(self.seat) == observation
+            and sorted(world.legal_actions()) == sorted(legal)
+        )
+        rival = 1 - self.seat  # what the rival holds differs between two draws
+        redealt = world.observation(rival) != other_world.observation(rival)
+        self.seen.append((self.seat, mine, redealt))
+        return legal[0]
+
+
+def test_a_simulated_bot_is_shown_its_own_seats_view_and_worlds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each seat's bot gets that seat's observation and a resampler of that seat's
+    information set, which re-deals what the seat cannot see (a bot that reads neither,
+    such as random, is shown nothing)."""
+    seen: list[tuple[int, bool, bool]] = []
+    monkeypatch.setattr(
+        runner_module, "make_bot", lambda kind, seed, game: SeatWatcher(int(kind[-1]), seen)
+    )
+    spec = SimulationSpec("nile", 2, ("seat0", "seat1"), {}, 4)
+    play_one(nilegames.new_game("nile", 2), spec, 0)
+    assert {seat for seat, _, _ in seen} == {0, 1}
+    assert all(mine for _, mine, _ in seen)
+    assert sum(redealt for _, _, redealt in seen) > len(seen) / 2
 
 
 @pytest.mark.parametrize(
@@ -308,6 +358,27 @@ def test_the_short_variant_is_shorter_and_the_comparison_says_so() -> None:
     # a figure alike in every game on both sides is not tested (and not counted by Holm)
     assert math.isnan(rows["stat.decks"].difference.p_value)
     assert not rows["stat.decks"].significant
+    # significance is read after Holm's adjustment over every figure tested
+    raw = [row.difference.p_value for row in rows.values()]
+    adjusted = [row.p_holm for row in rows.values()]
+    assert adjusted == pytest.approx(holm(raw), nan_ok=True)
+    assert any(p < 0.05 <= q for p, q in zip(raw, adjusted, strict=True))
+    assert all(row.significant == (row.p_holm < 0.05) for row in rows.values())
+
+
+def test_a_turn_order_rate_is_tested_against_its_fair_share() -> None:
+    """Two-sided z-test by hand: 30 wins in 40 against 1/2 is z = 0.25 / sqrt(0.25 / 40)
+    = 3.162278, and P(|Z| > z) = erfc(z / sqrt 2)."""
+    values = [1.0] * 30 + [0.0] * 10
+    first = Sample("win_rate.order_1", "1st to move", "win_rate", "rate", values, fair=0.5)
+    z = 0.25 / math.sqrt(0.25 / 40)
+    assert fair_test(first, summarise(values, "rate")) == pytest.approx(math.erfc(z / math.sqrt(2)))
+    # 10 wins in 40 against 1/4 is exactly fair
+    quarter = [1.0] * 10 + [0.0] * 30
+    fourth = Sample("win_rate.order_1", "1st to move", "win_rate", "rate", quarter, fair=0.25)
+    assert fair_test(fourth, summarise(quarter, "rate")) == pytest.approx(1.0)
+    seat = Sample("win_rate.seat_0", "seat 0", "win_rate", "rate", values)
+    assert math.isnan(fair_test(seat, summarise(values, "rate")))
 
 
 # -- the command -----------------------------------------------------------------------------------
