@@ -6,6 +6,7 @@ import json
 import math
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,7 @@ from nilegames.games.banks.state import BanksState
 from nilegames.games.nile.state import NileState
 from nilegames.games.pharaohs.state import PharaohsState
 from nilegames.parallel import BackendError, ray_available, run_batches
+from tests.conftest import random_game
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "200"}
@@ -177,6 +179,42 @@ def test_nile_statistics_read_the_event_log() -> None:
     state = game.new_initial_state()
     assert isinstance(state, NileState)
     assert game.turns(state) == 0 and game.statistics(state)["locust_strikes"] == 0
+
+
+def nile_figures_from_the_public_log(log: list[dict[str, Any]]) -> dict[str, float]:
+    """NILE's figures counted from a seat's view of the log, the events as players read them
+    (the statistics read the state's own event records)."""
+    strikes = [e for e in log if e["event"] == "locust"]
+    hits = Counter(owner for e in strikes for owner in {f["owner"] for f in e["destroyed"]})
+    payouts = [e["matches"] for e in log if e["event"] == "payout"]
+    trades = [e["trade"] for e in log if e["event"] == "trade"]
+    figures = {
+        "locust_strikes": float(len(strikes)),
+        "locust_twice": float(any(n >= 2 for n in hits.values())),
+        "locust_cards_destroyed": float(sum(f["size"] for e in strikes for f in e["destroyed"])),
+        "speculations": float(len(payouts)),
+        "speculation_cards": 3.0 * sum(payouts),  # a match draws three cards
+        "overtakes": float(sum(len(e["overtaken"]) for e in log if e["event"] == "planted")),
+        "market_trades": float(trades.count("market")),
+        "offerings": float(len(trades) - trades.count("market")),
+        "decks": float(max([1] + [e["deck"] for e in log if e["event"] == "reshuffle"])),
+    }
+    if payouts:
+        figures["speculation_success"] = sum(m > 0 for m in payouts) / len(payouts)
+    return figures
+
+
+def test_nile_statistics_agree_with_the_log_the_players_read() -> None:
+    """Every figure of six random games, counted again from seat 0's final view of the log
+    (games where one seat lost fields to two strikes and games where none did)."""
+    twice = set()
+    for seed in range(6):
+        final = list(random_game("nile", 3, seed))[-1]
+        expected = nile_figures_from_the_public_log(final.observation(0)["log"])
+        assert final.game.statistics(final) == expected
+        assert expected["overtakes"] and expected["market_trades"] and expected["offerings"]
+        twice.add(expected["locust_twice"])
+    assert twice == {0.0, 1.0}
 
 
 def test_pharaohs_statistics_read_the_event_log() -> None:
