@@ -232,6 +232,36 @@ def test_pharaohs_statistics_read_the_event_log() -> None:
     assert game.final_scores(state) == [0.0, 0.0]
 
 
+def test_pharaohs_statistics_agree_with_the_log_the_players_read() -> None:
+    """Every figure of six random games counted again from seat 0's final view of the log:
+    the game ends on the goal (the last tile laid there, its cell paying the blue value)
+    or blocked; the six hold crossings, universal tiles, bonuses and both endings."""
+    seen: Counter[str] = Counter()
+    for seed in range(6):
+        final = list(random_game("pharaohs", 2, seed))[-1]
+        log = final.observation(0)["log"]
+        lays = [e for e in log if e["event"] == "lay"]
+        (over,) = [e for e in log if e["event"] == "game_over"]
+        expected = {
+            "tiles_laid": float(len(lays)),
+            "crossings": float(sum(e["replaced"] is not None for e in lays)),
+            "universals": float(sum(e["tile"] == "universal" for e in lays)),
+            "all_five_bonuses": float(sum(e["event"] == "bonus" for e in log)),
+            "no_tile_turns": float(sum(e["event"] == "no_tile" for e in log)),
+            "reached_blue": float(over["reason"] == "goal"),
+            "ended_blocked": float(over["reason"] == "blocked"),
+            "ended_no_tiles": float(over["reason"] == "tiles"),
+        }
+        if over["reason"] == "goal":
+            expected["blue_value"] = float(lays[-1]["cell_points"])
+        assert final.game.statistics(final) == expected
+        seen.update({k: v for k, v in expected.items() if k != "blue_value"})
+        seen[f"blue {expected.get('blue_value')}"] += 1
+    assert all(seen[k] for k in ("crossings", "universals", "all_five_bonuses"))
+    assert seen["reached_blue"] >= 2 and seen["ended_blocked"] >= 2
+    assert len([k for k in seen if k.startswith("blue ")]) == 3  # two values and none
+
+
 def test_artifacts_statistics_read_the_event_log() -> None:
     game = nilegames.new_game("artifacts", 3)
     spec = check_simulation("artifacts", 3, ["random"], {}, seed=4)
