@@ -163,3 +163,24 @@ def test_a_turns_end_drawn_by_step_has_the_law_of_one_outcome_at_a_time() -> Non
     )
     statistic, critical = chi_square(seen, law, SAMPLES)
     assert len(law) > 50 and statistic < critical, (len(law), statistic, critical)
+
+
+def test_written_out_threefry_gives_jax_random_words() -> None:
+    """``nile_random`` (Threefry written out, so that XLA fuses it) gives the words of
+    ``jax.random`` for raw and typed keys, so a key draws what it drew before."""
+    from nilegames.jax import nile_random
+
+    raw = jax.random.split(jax.random.PRNGKey(7), 32)
+    for data in (0, 1, 5, 1 << 16, 1 << 17, 2**32 - 1):
+        expected = jax.vmap(lambda k, d=data: jax.random.fold_in(k, d))(raw)
+        assert (jax.vmap(lambda k, d=data: nile_random.fold_in(k, d))(raw) == expected).all()
+    expected = jax.vmap(lambda k: jax.random.bits(k, (5,), jnp.uint32))(raw)
+    assert (jax.jit(jax.vmap(lambda k: nile_random.bits(k, 5)))(raw) == expected).all()
+    expected = jax.vmap(lambda k: jax.random.bits(k, (), jnp.uint32))(raw)
+    assert (jax.vmap(nile_random.word)(raw) == expected).all()
+    typed = jax.random.key(3)
+    assert (nile_random.bits(typed, 13) == jax.random.bits(typed, (13,), jnp.uint32)).all()
+    folded = nile_random.fold_in(typed, 9)
+    assert jax.random.key_data(folded).tolist() == (
+        jax.random.key_data(jax.random.fold_in(typed, 9)).tolist()
+    )

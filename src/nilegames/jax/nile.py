@@ -20,6 +20,7 @@ import jax.numpy as jnp
 
 from nilegames.games.nile.cards import NUM_KINDS
 from nilegames.jax import nile_draws as draws
+from nilegames.jax import nile_random as rnd
 from nilegames.jax import nile_rules as rules
 from nilegames.jax.nile_state import (
     CHANCE,
@@ -96,7 +97,7 @@ def sample_chance(s: State, key: jax.Array) -> jax.Array:
     """
     weights = chance_weights(s)
     total = jnp.maximum(weights.sum(), 1).astype(jnp.uint32)
-    ticket = (jax.random.bits(key, (), jnp.uint32) % total).astype(jnp.int32)
+    ticket = (rnd.word(key) % total).astype(jnp.int32)
     return (jnp.cumsum(weights) <= ticket).sum().astype(jnp.int32)
 
 
@@ -123,7 +124,7 @@ def _play_chance(s: State, key: jax.Array, trace: bool) -> tuple[State, jax.Arra
         carry: tuple[State, jax.Array, jax.Array, jax.Array],
     ) -> tuple[State, jax.Array, jax.Array, jax.Array]:
         state, index, outcomes, count = carry
-        draw = jax.random.fold_in(key, index)
+        draw = rnd.fold_in(key, index)
         chance = state.phase < TRADE
         outcome = sample_chance(state, draw)
         branch = jnp.where(chance, state.phase, state.phase - CONTINUE_DRAW + TRADE)
@@ -172,7 +173,7 @@ def renew(s: State, key: jax.Array, variant: str = "standard", open_stocks: bool
     players = s.players
 
     def deal(s: State, key: jax.Array, trace: draws.Trace) -> tuple[State, draws.Trace]:
-        fresh = init(jax.random.fold_in(key, RENEW_STREAM), players, variant, open_stocks)
+        fresh = init(rnd.fold_in(key, RENEW_STREAM), players, variant, open_stocks)
         return fresh, trace
 
     renewal = draws.compacted(deal, lambda s: s.phase == OVER, RENEW_SHARE)

@@ -43,6 +43,7 @@ from nilegames.games.nile.cards import (
     SPECULATION_PAYOUT,
     TRADE_COST,
 )
+from nilegames.jax import nile_random as rnd
 from nilegames.jax.nile_rules import STRUCK, can_draw, finish_flood, lay_flood, strike, take
 from nilegames.jax.nile_state import (
     BY_MARKET,
@@ -160,7 +161,7 @@ def _take_locust(s: State, locust: jax.Array) -> State:
 def _words(key: jax.Array, count: jax.Array, most: int) -> jax.Array:
     """Words for a further go at a deck (a rebuilt one): from ``key`` and the outcomes so
     far, which differ at every go, so no two goes share their words."""
-    return jax.random.bits(jax.random.fold_in(key, count), (most + 1,), jnp.uint32)
+    return rnd.bits(rnd.fold_in(key, count), most + 1)
 
 
 def _drawing_now(s: State) -> jax.Array:
@@ -228,7 +229,11 @@ def _drawing(
     s, trace = compacted(_strike_owed, _owed, RARE_SHARE)(s, key, trace)
     finished = entered & ~s.over
     by_turn = finished & (s.draw_reason == BY_TURN)
-    after = jnp.array([FLIP_FLOOD, TRADE, FINISH_FLOOD], jnp.int32)[s.draw_reason]
+    after = jnp.where(
+        s.draw_reason == BY_TURN,
+        FLIP_FLOOD,
+        jnp.where(s.draw_reason == BY_MARKET, TRADE, FINISH_FLOOD),
+    )
     next_seat = jnp.where(by_turn, (s.seat + 1) % s.players, s.next_seat)
     s = s._replace(
         draw_left=jnp.where(entered, 0, s.draw_left),
@@ -394,7 +399,7 @@ def compacted(draw: Section, due: Callable[[State], jax.Array], share: int) -> S
 
 
 def _draw_payout(s: State, key: jax.Array, trace: Trace) -> tuple[State, Trace]:
-    words = jax.random.bits(jax.random.fold_in(key, PAYOUT_STREAM), (MOST + 1,), jnp.uint32)
+    words = rnd.bits(rnd.fold_in(key, PAYOUT_STREAM), MOST + 1)
     return _drawing(s, key, words, trace, MOST)
 
 
@@ -406,7 +411,7 @@ _payout = compacted(
 
 def _chance_steps(s: State, key: jax.Array, trace: Trace) -> tuple[State, Trace]:
     """After a seat's action: the drawing into a hand, the flood, the payout, the harvest."""
-    words = jax.random.bits(key, (WORDS,), jnp.uint32)
+    words = rnd.bits(key, WORDS)
     first = TURN_MOST + 1
     s, trace = _drawing(s, key, words[:first], trace, TURN_MOST)
     s, trace = _flooding(s, key, words[first:], trace)

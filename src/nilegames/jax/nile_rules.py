@@ -23,6 +23,7 @@ from nilegames.games.nile.cards import (
     HAND_SIZE,
     LOCUST,
     NUM_CROPS,
+    NUM_KINDS,
     SPECULATION_PAYOUT,
     TRADE_COST,
 )
@@ -43,7 +44,6 @@ from nilegames.jax.nile_state import (
     OVER,
     PICK,
     PLANT,
-    POPCOUNT,
     REMOVE,
     SPECULATE,
     START_TURN,
@@ -54,19 +54,27 @@ from nilegames.jax.nile_state import (
 )
 
 State = NileJaxState
+KINDS: Final = np.arange(NUM_KINDS)
 Handler = Callable[[State, jax.Array], State]
 
 
 # -- the deck ---------------------------------------------------------------------------
+def one_hot(kind: jax.Array) -> jax.Array:
+    """(16,) int: 1 at ``kind``.  Adding it instead of ``.at[kind].add`` (a scatter under
+    ``vmap``, and a table read ``TABLE[kind]`` is a gather) keeps a batch's arithmetic in
+    plain vector code."""
+    return (kind == KINDS).astype(jnp.int32)
+
+
 def take(s: State, kind: jax.Array) -> State:
-    deck = s.deck.at[kind].add(-1)
+    deck = s.deck - one_hot(kind)
     over = s.over | ((deck.sum() == 0) & (s.deck_number == s.players))
     return s._replace(deck=deck, over=over)
 
 
 def reshuffle(s: State) -> State:
     """A new deck from the whole flood pile, the discards and the locust (seed 000)."""
-    deck = s.deck.at[jnp.maximum(s.flood, 0)].add(s.flood_on_pile.astype(jnp.int32))
+    deck = s.deck + one_hot(jnp.maximum(s.flood, 0)) * s.flood_on_pile
     deck = deck + s.flood_below + s.discard
     deck = deck.at[LOCUST].add(s.locust_aside.astype(jnp.int32))
     zero = jnp.zeros_like(s.discard)
@@ -173,13 +181,11 @@ def on_flood(s: State, kind: jax.Array) -> State:
 def lay_flood(s: State, kind: jax.Array) -> State:
     """A card taken as the flood (not the locust): it floods its crops, pays speculations
     on them, and the harvest follows; nothing if it took the last card of the game."""
-    blocked = KIND_MASKS[kind]
-    matches = (s.speculations * POPCOUNT[KIND_MASKS & blocked]).sum()
+    blocked = (KIND_MASKS * one_hot(kind)).sum()
+    matches = (s.speculations * jax.lax.population_count(KIND_MASKS & blocked)).sum()
     pays = matches > 0
     card = s._replace(
-        flood_below=s.flood_below.at[jnp.maximum(s.flood, 0)].add(
-            s.flood_on_pile.astype(jnp.int32)
-        ),
+        flood_below=s.flood_below + one_hot(jnp.maximum(s.flood, 0)) * s.flood_on_pile,
         flood=kind,
         flood_on_pile=jnp.bool_(True),
         blocked=blocked,
@@ -323,7 +329,8 @@ def flip_flood(s: State) -> State:
 
 def finish_flood(s: State) -> State:
     """Speculations are discarded, then each flooded crop's field yields one card."""
-    shown = KIND_SHOWS[jnp.maximum(s.flood, 0)] & (s.owner != NO_OWNER)
+    flood = jnp.maximum(s.flood, 0) == KINDS
+    shown = (KIND_SHOWS & flood[:, None]).any(axis=0) & (s.owner != NO_OWNER)
     size = s.size - shown
     return s._replace(
         discard=s.discard + s.speculations,
