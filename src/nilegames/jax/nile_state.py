@@ -68,8 +68,6 @@ KIND_SHOWS: Final = jnp.array(
     [[crop in KIND_CROPS[kind] for crop in range(NUM_CROPS)] for kind in range(NUM_KINDS)]
 )
 IS_SPECULATION: Final = jnp.array([FIRST_SPECULATION <= k < LOCUST for k in range(NUM_KINDS)])
-#: Bits set in each five-bit mask: how many crops a speculation card shares with a flood.
-POPCOUNT: Final = jnp.array([bin(m).count("1") for m in range(1 << NUM_CROPS)], jnp.int32)
 CROP_BITS: Final = jnp.array([1 << c for c in range(NUM_CROPS)], jnp.int32)
 FULL_DECK: Final = np.array(full_deck(), np.int32)
 assert int(FULL_DECK.max()) == CROP_CARDS_PER_KIND
