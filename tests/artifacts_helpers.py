@@ -74,8 +74,9 @@ DISPLAY = (AMUN, OBELISK, BASTET, SPHINX, KHUFU)
 LAYOUT = (12, 13, 14, 15, 36, 37, 38, 39, 24, 25, 26, 27)
 
 
-def new_state(players: int = 2) -> ArtifactsState:
-    return ArtifactsGame(players).new_initial_state()
+def new_state(players: int = 2, **options: Any) -> ArtifactsState:
+    """A new game; ``options`` as the game takes them (``rules=1``: the first edition)."""
+    return ArtifactsGame(players, **options).new_initial_state()
 
 
 def chance(state: ArtifactsState, *outcomes: int) -> None:
@@ -92,9 +93,11 @@ def move(state: ArtifactsState, *actions: int) -> None:
         state.apply_action(action, player=state.current_player())
 
 
-def start(players: int = 2, monuments: Sequence[int] = DISPLAY, first: int = 0) -> ArtifactsState:
+def start(
+    players: int = 2, monuments: Sequence[int] = DISPLAY, first: int = 0, **options: Any
+) -> ArtifactsState:
     """A game with these five monuments revealed and ``first`` to play, before the lay-out."""
-    state = new_state(players)
+    state = new_state(players, **options)
     chance(state, *monuments)
     chance(state, first)
     assert state.phase == DEAL
@@ -117,9 +120,10 @@ def sailing(
     cards: Sequence[int] | None = None,
     monuments: Sequence[int] = DISPLAY,
     first: int = 0,
+    **options: Any,
 ) -> ArtifactsState:
     """A game at the first navigation turn of round 1, with ``cards`` laid out."""
-    state = start(players, monuments, first)
+    state = start(players, monuments, first, **options)
     lay(state, LAYOUT[: CARDS_PER_ROUND[players]] if cards is None else cards)
     assert state.phase == SAILING and state.seat == first
     return state
@@ -174,10 +178,11 @@ def at_offerings(
     tableaux: Sequence[Sequence[int]],
     monuments: Sequence[int] = DISPLAY,
     first: int = 0,
+    **options: Any,
 ) -> ArtifactsState:
     """Round 1's offerings: every boat went straight to port, and each seat holds exactly
     the cards of ``tableaux`` (one list per seat; ``len(tableaux)`` players)."""
-    state = sailing(len(tableaux), monuments=monuments, first=first)
+    state = sailing(len(tableaux), monuments=monuments, first=first, **options)
     all_to_port(state)
     for seat, cards in enumerate(tableaux):
         give(state, seat, cards)

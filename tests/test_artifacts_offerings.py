@@ -6,11 +6,12 @@ positions are reached as tests/artifacts_helpers.py says.
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Sequence
 
 import pytest
 
-from nilegames.core import CHANCE
+from nilegames.core import CHANCE, GameOptionError
 from nilegames.games.artifacts.actions import (
     BUY,
     DECLARE,
@@ -28,6 +29,7 @@ from nilegames.games.artifacts.cards import (
     RIGHT_PORT,
     WILD,
 )
+from nilegames.games.artifacts.game import ArtifactsGame
 from nilegames.games.artifacts.monuments import (
     IN_PLAY,
     MONUMENTS,
@@ -52,6 +54,7 @@ from tests.artifacts_helpers import (
     BASTET,
     DISPLAY,
     HATHOR,
+    ISIS,
     KARNAK,
     KHUFU,
     LAYOUT,
@@ -476,8 +479,10 @@ def test_round_limit() -> None:
     assert events(state, "game_over")[0][1] == "round limit"
 
 
-def test_the_round_limit_pays_unfinished_monuments() -> None:
-    state = at_offerings([[0, 1, 2, 3], []])  # the Temple of Amun, Obelisk, Bastet, ...
+@pytest.mark.parametrize("rules", [1, 2])
+def test_the_round_limit_pays_unfinished_monuments(rules: int) -> None:
+    # the Temple of Amun, Obelisk, Bastet, ...
+    state = at_offerings([[0, 1, 2, 3], []], rules=rules)
     levels = {AMUN: (2, 1), OBELISK: (2, 1), BASTET: (0, 2), SPHINX: (0, 0), KHUFU: (1, 0)}
     for monument, seats in levels.items():
         for seat, value in enumerate(seats):
@@ -486,9 +491,10 @@ def test_the_round_limit_pays_unfinished_monuments() -> None:
     assert state.pile_left == 7 and not state.final_round  # far from the normal end
     offer(state, [0, 1, 2, 3])  # four types: Amun completed; 2 scarab or ankh: Bastet 1
     done(state, 2)
-    while not state.is_terminal():  # a replacement for Amun may be revealed first
+    if rules == 1:  # edition 1 reveals a replacement for Amun first (all at level 0)
         assert phase(state) == REVEAL
-        chance(state, state.chance_outcomes()[0][0])
+        chance(state, MEMNON)
+    assert state.is_terminal()
     # Amun pays 10 and 2 (levels 3 and 1); then, unfinished, 5 and 2 for levels 2 and 1:
     # the Obelisk (2, 1), Bastet (1, 2), Khufu (1, 0).
     gains = (5 + 2 + 2, 2 + 5)
@@ -496,6 +502,54 @@ def test_the_round_limit_pays_unfinished_monuments() -> None:
         ("game_over", "round limit", gains, (10 + gains[0], 2 + gains[1]))
     ]
     assert state.returns() == [1.0, -1.0]
+
+
+def round_limit_completes_amun(rules: int) -> ArtifactsState:
+    """Round 30 (the round limit) with one monument left in the pile: seat 0 completes the
+    Temple of Amun and climbs Bastet to level 1, seat 1 offers nothing."""
+    state = at_offerings([[0, 1, 2, 3], []], rules=rules)
+    assert state.edition == rules
+    set_level(state, AMUN, 0, 2)
+    state.round = ROUND_LIMIT
+    state.revealed.extend([OSIRIS, HATHOR, MEMNON, KARNAK, LUXOR, ISIS])
+    state.pile_left = 1  # the pile's last card, which would replace Amun
+    offer(state, [0, 1, 2, 3])
+    done(state, 2)
+    assert events(state, "completed") == [("completed", AMUN, (3, 0), (10, 0))]
+    return state
+
+
+def test_edition_2_reveals_no_replacement_once_the_round_limit_ends_the_game() -> None:
+    state = round_limit_completes_amun(rules=2)
+    assert state.is_terminal() and phase(state) == OVER  # no chance step before the end
+    assert state.shown == [OBELISK, BASTET, SPHINX, KHUFU] and state.pile_left == 1
+    assert len(events(state, "reveal")) == len(DISPLAY) and events(state, "last_round") == []
+    # Amun's 10, then Bastet (1, 0) unfinished: the same result as edition 1 below.
+    assert events(state, "game_over") == [("game_over", "round limit", (2, 0), (12, 0))]
+
+
+def test_edition_1_still_reveals_a_replacement_at_the_round_limit() -> None:
+    state = round_limit_completes_amun(rules=1)
+    assert phase(state) == REVEAL and not state.is_terminal()
+    chance(state, VALLEY)  # the pile's last card: it also logs a last round never played
+    assert state.is_terminal() and state.pile_left == 0
+    assert state.shown == [OBELISK, BASTET, SPHINX, KHUFU, VALLEY]
+    assert events(state, "reveal")[-1] == ("reveal", VALLEY, 0)
+    assert events(state, "last_round") == [("last_round",)]
+    assert events(state, "game_over") == [("game_over", "round limit", (2, 0), (12, 0))]
+
+
+def test_the_rules_option_chooses_the_edition_and_refuses_others() -> None:
+    assert ArtifactsGame.rules_edition == 2
+    assert new_state(2).edition == 2  # a new game plays the newest edition
+    for rules in (1, 2):
+        state = new_state(2, rules=rules)
+        assert state.edition == rules
+        assert state.clone().edition == rules  # kept by copies and pickles
+        assert pickle.loads(pickle.dumps(state)).edition == rules
+    for bad in (0, 3, "2", 2.0, True, None):
+        with pytest.raises(GameOptionError, match=r"option rules=.* is not one of 1, 2"):
+            ArtifactsGame(2, rules=bad)
 
 
 # -- the deck and the coins --------------------------------------------------------------------

@@ -30,6 +30,11 @@ class ArtifactsGame(Game):
     # about a position (random games last twice as many rounds as real ones), so search
     # plays a round's worth of moves and then asks the evaluation.
     playout_depth = 16
+    #: Edition 2 reveals no monument once the game is over: edition 1 still replaced a
+    #: monument completed in the round that the round limit ends the game with (an extra
+    #: chance step, and a "last round" logged if it emptied the pile); docs/rules/artifacts.md,
+    #: "Editions".
+    rules_edition = 2
 
     def new_initial_state(self) -> ArtifactsState:
         return ArtifactsState(self)

@@ -103,6 +103,11 @@ class ArtifactsRounds(ArtifactsTable):
             self.events.append(("completed", monument, tuple(levels), tuple(gains)))
         self.shown = kept_shown
         self.levels = kept_levels
+        if self.edition > 1 and (self.final_round or self.round >= ROUND_LIMIT):
+            # The game is over: nothing replaces the monuments just completed (edition 2;
+            # edition 1 revealed replacements first when the round limit ended the game).
+            self._finish()
+            return
         self._refill()
 
     def _end_round(self) -> None:

@@ -198,6 +198,7 @@ class ArtifactsState(ArtifactsTurns):
         other.n = self.n
         other.deck = self.deck[:]
         other.discard = self.discard[:]
+        other.edition = self.edition
         other.under = [cards[:] for cards in self.under]
         other.tableaux = [cards[:] for cards in self.tableaux]
         other.coins = self.coins[:]
@@ -278,6 +279,7 @@ PICKLED_FIELDS = (
     "deck",
     "declared",
     "discard",
+    "edition",
     "events",
     "facing",
     "favour",

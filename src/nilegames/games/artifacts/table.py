@@ -58,6 +58,7 @@ class ArtifactsTable(State):
         "deck",
         "declared",
         "discard",
+        "edition",
         "events",
         "facing",
         "favour",
@@ -88,6 +89,10 @@ class ArtifactsTable(State):
         self.log_views: dict[int | None, list[dict[str, Any]]] = {}
         if _empty:
             return
+        #: The rules edition (docs/rules/artifacts.md, "Editions"): 1 revealed a
+        #: replacement for a monument completed in the round that the round limit ends the
+        #: game with; 2 reveals nothing once the game is over.
+        self.edition: int = game.rules
         n = self.n = game.players
         self.deck: list[int] = list(range(NUM_CARDS))
         self.discard: list[int] = []
