@@ -8,18 +8,26 @@ formulas.  Positions are built as tests/banks_helpers.py says.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+from pathlib import Path
+
 import pytest
 
 from nilegames.games.banks.board import FIELDS, NUM_FIELDS, NUM_MARKET_ROWS, PALMS, ROWS
 from nilegames.games.banks.cards import (
     DESERT,
+    DOUBLE,
     EVENTS,
     FACE_COUNTS,
     FACES,
     HIPPO,
+    NONE,
     NUM_DESERT,
     NUM_WATER,
     ROT,
+    SINGLE,
+    WATER_CARDS,
     desert_counts,
     water_counts,
 )
@@ -228,6 +236,81 @@ def test_the_water_and_desert_backs_split_by_rot_palms_desert_hippo_and_arrow() 
     odds = {EVENTS[e]: p for e, p in state.chance_outcomes()}
     assert odds == pytest.approx({key: n / 30 for key, n in DOC_DESERT_BACKS.items()})
     assert water_count(state) == NUM_WATER and desert_count(state) == NUM_DESERT
+
+
+#: A water face and a back as docs/rules/banks.md names them: (inner, outer) waves and
+#: (kind, palms, arrow).
+DocFace = tuple[int, int]
+DocBack = tuple[int, int, bool]
+
+
+def doc_water_cards() -> tuple[list[DocBack], dict[str, list[str]]]:
+    """The table of water cards in §1 "Event backs" of docs/rules/banks.md, as written:
+    the back of each column (read from its header) and each row's cells by its label."""
+    text = (Path(__file__).resolve().parent.parent / "docs/rules/banks.md").read_text("utf-8")
+    start = text.index("### Event backs (reconstruction)")
+    section = text[start : text.index("\n## ", start)]
+    lines = [line for line in section.splitlines() if line.startswith("| face (inner → outer) |")]
+    assert len(lines) == 1, "one table of water cards by face and back"
+    table = section[section.index(lines[0]) :].split("\n\n")[0].splitlines()
+    header = [cell.strip() for cell in table[0].strip("|").split("|")]
+    assert header[0] == "face (inner → outer)" and header[-1] == "cards"
+    kinds = {"rot": ROT, "desert": DESERT, "hippo": HIPPO}
+    backs: list[DocBack] = []
+    for words in header[1:-1]:
+        match = re.fullmatch(r"(rot|desert|hippo)(?: (\d))?( \+ arrow)?", words)
+        assert match, f"unread back {words!r}"
+        backs.append((kinds[match[1]], int(match[2] or 0), bool(match[3])))
+    rows = {}
+    for line in table[2:]:
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        rows[cells[0]] = cells[1:]
+    return backs, rows
+
+
+def test_the_water_cards_pair_faces_and_backs_as_the_docs_table() -> None:
+    backs, rows = doc_water_cards()
+    waves = {"none": NONE, "single": SINGLE, "double": DOUBLE}
+
+    def count(cell: str) -> int:
+        return 0 if cell == "–" else int(cell)
+
+    doc: Counter[tuple[DocFace, DocBack]] = Counter()
+    for label, cells in rows.items():
+        if label == "all faces":
+            continue
+        inner, outer = label.split(" → ")
+        face = (waves[inner], waves[outer])
+        counts = [count(cell) for cell in cells]
+        assert sum(counts[:-1]) == counts[-1], f"{label}: the cards column is the row's sum"
+        for back, n in zip(backs, counts[:-1], strict=True):
+            if n:
+                doc[face, back] += n
+    # the table's own sums: its faces are the face table's, its backs the back table's
+    by_face: Counter[DocFace] = Counter()
+    for (face, _back), n in doc.items():
+        by_face[face] += n
+    assert dict(by_face) == dict(DOC_FACES)
+    by_back: Counter[DocBack] = Counter()
+    for (_face, back), n in doc.items():
+        by_back[back] += n
+    assert dict(by_back) == DOC_WATER_BACKS
+    assert [count(c) for c in rows["all faces"]] == [by_back[b] for b in backs] + [NUM_WATER]
+    # the engine's 45 water cards are the table's pairs, card for card
+    engine = Counter((FACES[face], EVENTS[event]) for face, event in WATER_CARDS)
+    assert len(WATER_CARDS) == NUM_WATER == 45
+    assert engine == doc
+    # and a new game holds them unseen, per face
+    state = playing(2)
+    unseen = Counter(
+        {
+            (FACES[f], EVENTS[e]): n
+            for f, row in enumerate(state.water_unseen)
+            for e, n in enumerate(row)
+            if n
+        }
+    )
+    assert unseen == doc
 
 
 def test_every_water_face_carries_a_mix_of_backs_and_an_ebb_turns_up_one_of_its_own() -> None:
