@@ -14,12 +14,14 @@ from typer.testing import CliRunner
 import nilegames
 from nilegames.ai import make_bot, search_bot
 from nilegames.ai.base import ask, resampler
+from nilegames.ai.hint import hint
 from nilegames.ai.review import (
     MoveReview,
     Review,
     _choices,
     best_move,
     decisions,
+    move_seed,
     review_move,
     review_record,
 )
@@ -125,6 +127,33 @@ def test_after_is_what_a_search_of_the_played_move_alone_expects() -> None:
         if checked == 3:
             break
     assert checked == 3
+
+
+def test_best_and_before_are_the_hard_bots_move_and_expectation_before_the_move() -> None:
+    """``best`` is the move the hard bot would play in the position the seat chose in (its
+    hint there, from the seat's own view, with the review's seed for that move) and
+    ``before`` the result the bot expects with it: both come from the position before the
+    move, so a different move played there leaves them as they are."""
+    record = bot_game("nile", ["random", "greedy"], 4, limit=160)
+    checked = 0
+    for index, state in decisions(record, 0):
+        played = record.actions[index]
+        reviewed = review_move(state.clone(), played, index, ITERATIONS, seed=1)
+        advice = hint(state.clone(), iterations=ITERATIONS, seed=move_seed(1, index))
+        assert reviewed.best == advice.move
+        assert reviewed.before == advice.estimate
+        if reviewed.best == reviewed.played or abs(reviewed.after - reviewed.before) < 0.05:
+            continue  # below: moves whose played result differs from the best one's
+        best = next(a for a in state.legal_actions() if state.action_to_string(a) == advice.move)
+        others = [a for a in state.legal_actions() if a not in (played, best)]
+        for other in (best, *others[:1]):
+            again = review_move(state.clone(), other, index, ITERATIONS, seed=1)
+            assert (again.best, again.before) == (reviewed.best, reviewed.before)
+            assert again.played != reviewed.played
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4
 
 
 def test_a_review_of_a_seat_that_is_not_there_is_refused() -> None:

@@ -199,6 +199,12 @@ def _choices(record: GameRecord, seat: int) -> list[tuple[int, State, Observatio
     return [(index, state, later) for (index, state), later in zip(chosen, laters, strict=True)]
 
 
+def move_seed(seed: int, index: int) -> int:
+    """The seed of the search of the move at ``index`` in a review seeded with ``seed``:
+    each move its own, so that reviewing one move alone gives what the whole review does."""
+    return random.Random(f"{seed}:{index}").randrange(2**32)
+
+
 def best_move(state: State, iterations: int, seed: int) -> tuple[Action, float]:
     """The move the search prefers for the seat to move, and its expected result (0..1):
     a hint (see :mod:`nilegames.ai.hint`), from that seat's information set only."""
@@ -221,14 +227,14 @@ def review_move(
     seat = state.current_player()
     legal = state.legal_actions()
     low, high = state.game.utility_range()
-    move_seed = random.Random(f"{seed}:{index}").randrange(2**32)
-    root = _search(state, seat, legal, iterations, move_seed)
+    seed_here = move_seed(seed, index)
+    root = _search(state, seat, legal, iterations, seed_here)
     best, best_node = _most_visited(root, legal)
     before = result_share(best_node.mean(), low, high)
     if played == best:
         after, focus = before, root.children[best]
     else:
-        focused = _search(state, seat, [played], max(2, iterations // 2), move_seed + 1)
+        focused = _search(state, seat, [played], max(2, iterations // 2), seed_here + 1)
         focus = focused.children[played]
         after = result_share(focus.mean(), low, high)
     game = state.game
