@@ -105,9 +105,13 @@ def _configs() -> list[Config]:
         "bid_start": True,
         "rules": 2,
     }
+    # ARTIFACTS's second edition (no monument revealed once the round limit ends the game),
+    # what a new game plays, so that its ending is held to a recording too.
+    artifacts_2 = {"rules": 2}
     return [
         *newest,
         *(Config("nile", n, nile_1, "-rules1") for n in range(2, 6)),
+        *(Config("artifacts", n, artifacts_2, "-rules2") for n in range(2, 5)),
         *(Config("banks", n, banks_2, "-rules2-variants") for n in range(2, 6)),
     ]
 
