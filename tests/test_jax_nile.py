@@ -123,6 +123,26 @@ def test_only_the_current_rules_edition_is_played() -> None:
 
 
 @pytest.mark.parametrize(
+    ("players", "options"), [(2, {}), (5, {}), (2, {"variant": "short"}), (3, {"variant": "short"})]
+)
+def test_init_deals_as_the_loop_over_the_set_up_turns(
+    players: int, options: dict[str, Any]
+) -> None:
+    """``init`` writes the set-up's turns out one after the other; from the same key it
+    must give what the loop over phases gives (``play_chance_traced``), games whose
+    first flood card is the locust (they go on in the loop) included."""
+    from nilegames.games.nile.cards import LOCUST
+
+    keys = jax.random.split(jax.random.PRNGKey(players + 10 * len(options)), 400)
+    dealt = jax.jit(jax.vmap(lambda k: nile.init(k, players, **options)))(keys)
+    start = nile.initial_state(players, **options)
+    looped, outcomes = jax.jit(jax.vmap(lambda k: nile.play_chance_traced(start, k)))(keys)
+    for name, got, want in zip(dealt._fields, dealt, looped, strict=True):
+        assert np.array_equal(np.asarray(got), np.asarray(want)), name
+    assert int((np.asarray(outcomes) == LOCUST).any(axis=1).sum()) > 0
+
+
+@pytest.mark.parametrize(
     ("players", "options"), [(2, {"variant": "short"}), (3, {"open_stocks": True})]
 )
 def test_renew_deals_the_finished_games_again_and_leaves_the_others(

@@ -18,7 +18,8 @@ from typing import Final
 import jax
 import jax.numpy as jnp
 
-from nilegames.games.nile.cards import NUM_KINDS
+from nilegames.games.nile.cards import HAND_SIZE, NUM_KINDS
+from nilegames.games.nile.state import SPECULATIONS_REMOVED_SHORT_2P
 from nilegames.jax import nile_draws as draws
 from nilegames.jax import nile_random as rnd
 from nilegames.jax import nile_rules as rules
@@ -27,6 +28,7 @@ from nilegames.jax.nile_state import (
     CONTINUE_DRAW,
     DEAL,
     DRAW,
+    FINISH_FLOOD,
     FIRST_PLAYER,
     FLOOD,
     IS_SPECULATION,
@@ -36,6 +38,7 @@ from nilegames.jax.nile_state import (
     TRADE,
     NileJaxState,
     initial_state,
+    pick,
 )
 from nilegames.jax.nile_views import legal_action_mask, observe, returns
 
@@ -112,9 +115,12 @@ def apply(s: State, action: jax.Array | int) -> State:
     return rules.resolve(s)
 
 
-def _play_chance(s: State, key: jax.Array, trace: bool) -> tuple[State, jax.Array]:
+def _play_chance(
+    s: State, key: jax.Array, trace: bool, first: int | jax.Array = 0
+) -> tuple[State, jax.Array]:
     """Every chance node up to the next decision, one per turn of a loop over phases,
-    outcomes drawn from ``key``: the set-up's (``step`` has a faster way for the rest)."""
+    outcomes drawn from ``key`` (turn ``i`` from ``fold_in(key, first + i)``): the
+    set-up's (``step`` has a faster way for the rest)."""
 
     def unattended(carry: tuple[State, jax.Array, jax.Array, jax.Array]) -> jax.Array:
         state = carry[0]
@@ -137,8 +143,9 @@ def _play_chance(s: State, key: jax.Array, trace: bool) -> tuple[State, jax.Arra
         return state, index + 1, outcomes, count
 
     outcomes = jnp.full(MAX_TRACE if trace else 1, -1, jnp.int32)
+    index = jnp.asarray(first, jnp.uint32)
     s, _, outcomes, count = jax.lax.while_loop(
-        unattended, advance, (s, jnp.uint32(0), outcomes, jnp.int32(0))
+        unattended, advance, (s, index, outcomes, jnp.int32(0))
     )
     return s, jnp.where(jnp.arange(outcomes.shape[0]) < count, outcomes, -1)
 
@@ -147,8 +154,40 @@ def _play_chance(s: State, key: jax.Array, trace: bool) -> tuple[State, jax.Arra
 def init(
     key: jax.Array, players: int = 2, variant: str = "standard", open_stocks: bool = False
 ) -> State:
-    """A new game dealt from ``key``, at its first decision."""
-    s, _ = _play_chance(initial_state(players, variant, open_stocks), key, False)
+    """A new game dealt from ``key``, at its first decision.
+
+    It is what :func:`play_chance_traced` plays from :func:`initial_state` (the same
+    outcomes from the same key), but the set-up's turns are written out one after the
+    other, each with its own handler, instead of turning a loop that computes every
+    phase's handler at each turn (under ``vmap``, where ``renew`` deals, that loop ran
+    about half the XLA kernels of a call of the benchmark): the cards removed (short
+    variant, 2 players), the hands, the first seat, the turn's start and its flood.  Only
+    a game whose first flood card is the locust goes on in the loop, from the turn it is
+    at.
+    """
+    s = initial_state(players, variant, open_stocks)
+    index = 0
+
+    def outcome(state: State) -> jax.Array:
+        nonlocal index
+        drawn = sample_chance(state, rnd.fold_in(key, index))
+        index += 1
+        return drawn
+
+    removing = SPECULATIONS_REMOVED_SHORT_2P if variant == "short" and players == 2 else 0
+    for _ in range(removing):
+        s = rules.on_remove(s, outcome(s))
+    for _ in range(HAND_SIZE * players):
+        s = rules.on_deal(s, outcome(s))
+    s = rules.on_first_player(s, outcome(s))
+    s = rules.start_turn(s)
+    s = rules.flip_flood(s)
+    index += 2  # the two turns without a chance outcome
+    s = rules.on_flood(s, outcome(s))
+    finishing = s.phase == FINISH_FLOOD
+    s = pick(finishing, rules.finish_flood(s), s)
+    # The locust turned as the flood: the loop goes on at the turn that turns it again.
+    s, _ = _play_chance(s, key, False, jnp.where(finishing, index + 1, index))
     return s
 
 
