@@ -18,10 +18,13 @@ the ratio to hearts divides steps by steps.  Every rate is per second of CPU tim
 ``engines.py`` measures the peers (a loaded machine slows the clock on the wall, not
 that), the JAX one over all its threads; the JAX rate per wall-clock second is beside it.
 With ``--processes N``, N batches play at once, each in its own process pinned to its own
-core, and their rates add up: per CPU second, that is N cores' worth.
+core, and their rates add up: per CPU second, that is N cores' worth.  With ``--windows W``, each
+batch is timed in W windows and hearts again before each window and after the last, the
+batches waiting: the host's speed drifts by a third within minutes, so a window's ratio to
+hearts timed just beside it is the figure to trust, not one to hearts timed at the start.
 
 Run with ``make bench`` or ``python benchmarks/jax_nile.py [--players N ...] [--batch B ...]
-[--seconds S] [--between] [--processes N] [--json FILE]``.
+[--seconds S] [--between] [--processes N] [--windows W] [--json FILE]``.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ import json
 import multiprocessing
 import os
 import random
+import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -58,14 +62,19 @@ def jax_rate(
     seed: int,
     renew: bool = True,
     ready: Callable[[], None] | None = None,
-) -> dict[str, float]:
+    windows: int = 1,
+    report: Callable[[dict[str, float]], None] | None = None,
+) -> dict[str, Any]:
     """Decisions per CPU second (and per wall second) of ``batch`` games in lockstep, and
     the seconds the first call took.  With ``renew``, a finished game is dealt again inside
     the jitted call (``nile.renew``, on the clock); without, a new batch is dealt off the
     clock once every game of one is over; with it, the batch is first played for
     ``WARMUP`` calls off the clock, so that its games are at every stage of a game (as
-    they are in a long run) and as many end in a call as in a long run.  ``ready`` is
-    called just before the clock starts."""
+    they are in a long run) and as many end in a call as in a long run.  The clock runs
+    ``windows`` times, ``seconds`` each, the batch going on from one to the next;
+    ``ready`` is called just before each window and ``report`` with each window's rates
+    just after it (so a caller can time a peer between windows, on the same host at
+    nearly the same moment)."""
     import jax
     import jax.numpy as jnp
 
@@ -122,24 +131,35 @@ def jax_rate(
             key, sub = jax.random.split(key)
             state, _ = compiled(state, sub)
         jax.block_until_ready(state)
-    if ready is not None:
-        ready()
+    per_window: list[float] = []
     decisions, spent, cpu, batches = 0, 0.0, 0.0, 1
-    while spent < seconds:
-        start, cpu_start = time.perf_counter(), time.process_time()
-        while spent + time.perf_counter() - start < seconds:
-            key, sub = jax.random.split(key)
-            state, live = compiled(state, sub)
-            done = int(live)  # waits for the step: the clock sees finished work only
-            decisions += done
-            if not done:
-                break  # every game of the batch is over
-        spent += time.perf_counter() - start
-        cpu += time.process_time() - cpu_start
-        if spent < seconds:  # a new batch, dealt off the clock, as the first one
-            state = deal(jax.random.split(jax.random.PRNGKey(seed + batches + 1), batch))
-            state = jax.block_until_ready(state)
-            batches += 1
+    for window in range(windows):
+        if ready is not None:
+            ready()
+        counted, cpu_before, wall_before = decisions, cpu, spent
+        limit = seconds * (window + 1)
+        while spent < limit:
+            start, cpu_start = time.perf_counter(), time.process_time()
+            while spent + time.perf_counter() - start < limit:
+                key, sub = jax.random.split(key)
+                state, live = compiled(state, sub)
+                done = int(live)  # waits for the step: the clock sees finished work only
+                decisions += done
+                if not done:
+                    break  # every game of the batch is over
+            spent += time.perf_counter() - start
+            cpu += time.process_time() - cpu_start
+            if spent < limit:  # a new batch, dealt off the clock, as the first one
+                state = deal(jax.random.split(jax.random.PRNGKey(seed + batches + 1), batch))
+                state = jax.block_until_ready(state)
+                batches += 1
+        rates = {
+            "decisions_per_s": (decisions - counted) / (cpu - cpu_before),
+            "wall_decisions_per_s": (decisions - counted) / (spent - wall_before),
+        }
+        per_window.append(rates["decisions_per_s"])
+        if report is not None:
+            report(rates)
     return {
         "decisions_per_s": decisions / cpu,
         "wall_decisions_per_s": decisions / spent,
@@ -147,44 +167,99 @@ def jax_rate(
         "init_s": init_seconds,
         "decisions": decisions,
         "batches": batches,
+        "windows": per_window,
     }
 
 
 def _pinned(
-    core: int, arguments: tuple[int, int, float, int, bool], start: Any, results: Any
+    core: int,
+    arguments: tuple[int, int, float, int, bool, int],
+    start: Any,
+    results: Any,
 ) -> None:
     os.sched_setaffinity(0, {core})  # before JAX starts its threads, so they inherit it
-    players, batch, seconds, seed, renew = arguments
-    results.put(jax_rate(players, batch, seconds, seed, renew, ready=start.wait))
+    players, batch, seconds, seed, renew, windows = arguments
+    total = jax_rate(
+        players,
+        batch,
+        seconds,
+        seed,
+        renew,
+        ready=start.wait,
+        windows=windows,
+        report=lambda rates: results.put(("window", rates)),
+    )
+    results.put(("total", total))
 
 
 def pinned_rates(
-    players: int, batch: int, seconds: float, seed: int, renew: bool, processes: int
-) -> dict[str, float]:
+    players: int,
+    batch: int,
+    seconds: float,
+    seed: int,
+    renew: bool,
+    processes: int,
+    windows: int = 1,
+    peer: Callable[[], float] | None = None,
+) -> dict[str, Any]:
     """:func:`jax_rate`, in this process (one), or in ``processes`` processes at once, each
     pinned to a core of its own, their clocks started together: their rates added up (per
     CPU second: each process's decisions over its own CPU time), compile and deal times the
-    slowest's."""
+    slowest's.  ``peer`` (a rate, e.g. hearts' steps per CPU second) is measured before
+    each of the ``windows`` and after the last, while the batches wait, so that each
+    window has a peer's figure from just before and just after it (``peers``)."""
+    peers: list[float] = []
+
+    def measure_peer() -> None:
+        if peer is not None:
+            peers.append(peer())
+
     if processes == 1:
-        return jax_rate(players, batch, seconds, seed, renew)
+        rates = jax_rate(players, batch, seconds, seed, renew, measure_peer, windows)
+        measure_peer()
+        return {**rates, "peers": peers}
     context = multiprocessing.get_context("spawn")
-    start, results = context.Barrier(processes), context.Queue()
+    start, results = context.Barrier(processes + 1), context.Queue()
     workers = [
         context.Process(
             target=_pinned,
-            args=(core, (players, batch, seconds, seed + 7919 * core, renew), start, results),
+            args=(
+                core,
+                (players, batch, seconds, seed + 7919 * core, renew, windows),
+                start,
+                results,
+            ),
         )
         for core in range(processes)
     ]
     for worker in workers:
         worker.start()
-    rates = [results.get() for _ in workers]
+    totals: list[dict[str, Any]] = []
+    window_rates: list[float] = []
+    for _ in range(windows):
+        measure_peer()
+        start.wait()  # every batch compiled and warmed up: the window starts
+        summed, seen = 0.0, 0
+        while seen < processes:
+            kind, rates = results.get()
+            if kind == "total":
+                totals.append(rates)
+            else:
+                summed += rates["decisions_per_s"]
+                seen += 1
+        window_rates.append(summed)
+    measure_peer()
+    while len(totals) < processes:
+        kind, rates = results.get()
+        if kind == "total":
+            totals.append(rates)
     for worker in workers:
         worker.join()
-    summed = {key: sum(rate[key] for rate in rates) for key in rates[0]}
+    added = {key: sum(rate[key] for rate in totals) for key in ("decisions_per_s", "decisions")}
+    added["wall_decisions_per_s"] = sum(rate["wall_decisions_per_s"] for rate in totals)
     for key in ("compile_s", "init_s"):
-        summed[key] = max(rate[key] for rate in rates)
-    return summed
+        added[key] = max(rate[key] for rate in totals)
+    return {**added, "windows": window_rates, "peers": peers}
 
 
 def reference_tally(players: int, seconds: float, seed: int) -> Tally:
@@ -197,6 +272,15 @@ def reference_tally(players: int, seconds: float, seed: int) -> Tally:
 def hearts_tally(seconds: float, seed: int) -> Tally:
     pyspiel = importlib.import_module("pyspiel")
     return play_spiel(pyspiel.load_game("hearts").new_initial_state, random.Random(seed), seconds)
+
+
+def beside(ratios: list[float]) -> str:
+    """The median of the windows' ratios to hearts timed beside them, and their range."""
+    if not ratios:
+        return ""
+    if len(ratios) == 1:
+        return f"{ratios[0]:.2f}×"
+    return f"{statistics.median(ratios):.2f}× ({min(ratios):.2f}–{max(ratios):.2f})"
 
 
 def kernel_build() -> str:
@@ -223,6 +307,14 @@ def main() -> None:
         help="play that many batches at once, each in a process of its own pinned to a core"
         " of its own (Linux); rates add up",
     )
+    parser.add_argument(
+        "--windows",
+        type=int,
+        default=1,
+        help="time each batch in that many windows of --seconds, hearts timed again before"
+        " each and after the last (the batches waiting), and give each window's ratio to"
+        " the mean of the hearts figures just before and after it",
+    )
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     players_list = args.players or [2, 4]
@@ -230,6 +322,13 @@ def main() -> None:
 
     hearts = hearts_tally(args.seconds, args.seed)
     hearts_steps = hearts.steps / hearts.seconds
+    hearts_runs = [hearts_steps]
+
+    def hearts_again() -> float:
+        tally = hearts_tally(args.seconds, args.seed + len(hearts_runs))
+        hearts_runs.append(tally.steps / tally.seconds)
+        return hearts_runs[-1]
+
     hearts_decisions = (hearts.steps - hearts.chance_steps) / hearts.seconds
     rows: list[dict[str, Any]] = []
     for players in players_list:
@@ -247,16 +346,37 @@ def main() -> None:
         )
         for batch in batches:
             measured = pinned_rates(
-                players, batch, args.seconds, args.seed, not args.between, args.processes
+                players,
+                batch,
+                args.seconds,
+                args.seed,
+                not args.between,
+                args.processes,
+                args.windows,
+                hearts_again,
             )
             measured["steps_per_s"] = measured["decisions_per_s"] * per_decision
+            peers = measured["peers"]
+            measured["window_ratios"] = [
+                rate * per_decision / ((peers[i] + peers[i + 1]) / 2)
+                for i, rate in enumerate(measured["windows"])
+            ]
             rows.append({"engine": "JAX", "players": players, "batch": batch, **measured})
     for row in rows:
         row["steps_vs_hearts"] = row["steps_per_s"] / hearts_steps
         row["decisions_vs_hearts"] = row["decisions_per_s"] / hearts_decisions
 
     table = Table(title="NILE random playouts: JAX engine, reference engine, OpenSpiel hearts")
-    columns = ("engine", "players", "batch", "decisions/s", "steps/s", "÷ hearts", "wall dec/s")
+    columns = (
+        "engine",
+        "players",
+        "batch",
+        "decisions/s",
+        "steps/s",
+        "÷ hearts",
+        "÷ hearts beside",
+        "wall dec/s",
+    )
     for column in (*columns, "compile s"):
         table.add_column(column, justify="right")
     table.add_row("OpenSpiel hearts", "4", "1", f"{hearts_decisions:,.0f}", f"{hearts_steps:,.0f}")
@@ -268,21 +388,28 @@ def main() -> None:
             f"{row['decisions_per_s']:,.0f}",
             f"{row['steps_per_s']:,.0f}",
             f"{row['steps_vs_hearts']:.2f}×",
+            beside(row.get("window_ratios", [])),
             f"{row['wall_decisions_per_s']:,.0f}" if "wall_decisions_per_s" in row else "",
             f"{row['compile_s']:.1f}" if "compile_s" in row else "",
         )
-    console = Console(width=120)
+    console = Console(width=150)
     console.print(table)
     console.print(
         "Rates per CPU second (JAX: all its threads), wall dec/s per second on the wall."
         " steps: every applied action, chance outcomes included (the reference's count; the"
         " JAX figure is decisions × the reference's steps per decision); ÷ hearts: steps/s"
-        " over hearts' steps/s in this run. Compile: the first call of the jitted step."
+        " over hearts' steps/s at the start of this run; ÷ hearts beside: each window's steps/s"
+        " over the mean of hearts' figures just before and after it, the median of the"
+        " windows (their range). Compile: the first call of the jitted step."
     )
     if args.json:
         report = {
             "machine": machine(),
-            "hearts": {"steps_per_s": hearts_steps, "decisions_per_s": hearts_decisions},
+            "hearts": {
+                "steps_per_s": hearts_steps,
+                "decisions_per_s": hearts_decisions,
+                "steps_per_s_runs": hearts_runs,
+            },
             "rows": rows,
         }
         args.json.write_text(json.dumps(report, indent=2))
