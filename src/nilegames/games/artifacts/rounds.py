@@ -103,7 +103,7 @@ class ArtifactsRounds(ArtifactsTable):
             self.events.append(("completed", monument, tuple(levels), tuple(gains)))
         self.shown = kept_shown
         self.levels = kept_levels
-        if self.edition > 1 and (self.final_round or self.round >= ROUND_LIMIT):
+        if self.edition > 1 and self._last_round():
             # The game is over: nothing replaces the monuments just completed (edition 2;
             # edition 1 revealed replacements first when the round limit ended the game).
             self._finish()
@@ -112,11 +112,15 @@ class ArtifactsRounds(ArtifactsTable):
 
     def _end_round(self) -> None:
         """After the rewards: the first-player token passes left, or the game ends."""
-        if self.final_round or self.round >= ROUND_LIMIT:
+        if self._last_round():
             self._finish()
             return
         self.first = (self.first + 1) % self.n
         self._start_round()
+
+    def _last_round(self) -> bool:
+        """Whether the game ends with this round: the pile ran out, or the round limit."""
+        return self.final_round or self.round >= ROUND_LIMIT
 
     def _finish(self) -> None:
         gains = [0] * self.n
