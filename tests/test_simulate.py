@@ -300,13 +300,43 @@ def test_banks_statistics_read_the_event_log() -> None:
 
 
 @pytest.mark.parametrize("game_id", [g["id"] for g in nilegames.games()])
-def test_every_game_simulates(game_id: str) -> None:
+def test_every_game_simulates_and_its_records_agree_with_a_replay(game_id: str) -> None:
+    """Each record says what the game it stands for says: the game's own history, replayed
+    from a new state, ends with the record's returns and scores after as many actions and
+    decisions, the first decision taken by the record's first seat.  The games are caught
+    as ``play_one`` plays them (a game whose first states are kept) and must be the very
+    games ``simulate`` played (equal records)."""
     spec = check_simulation(game_id, None, ["random"], {}, seed=1)
     result = simulate(spec, 2)
     assert [r.index for r in result.records] == [0, 1]
-    for r in result.records:
-        assert len(r.returns) == len(r.scores) == spec.players
-        assert 0 <= r.first < spec.players and r.turns >= 1
+
+    states: list[Any] = []
+
+    class Kept(type(nilegames.new_game(game_id))):  # type: ignore[misc]
+        def new_initial_state(self) -> Any:
+            state = super().new_initial_state()
+            states.append(state)
+            return state
+
+    kept = Kept(spec.players, **spec.options)
+    for record in result.records:
+        assert runner_module.play_one(kept, spec, record.index) == record
+        played = states[-1]
+        assert played.is_terminal()
+        replay = nilegames.new_game(game_id, spec.players, **spec.options).new_initial_state()
+        deciders = []
+        for action in played.history():
+            if not replay.is_chance_node():
+                deciders.append(replay.current_player())
+            replay.apply_action(action)
+        assert replay.is_terminal()
+        assert record.actions == len(played.history()) > record.decisions == len(deciders)
+        assert record.first == deciders[0] and record.turns >= 1
+        assert list(record.returns) == replay.returns()
+        assert list(record.scores) == kept.final_scores(replay)
+        low, high = kept.utility_range()
+        assert all(low <= r <= high for r in record.returns)
+    assert result.records[0] != result.records[1]
 
 
 # -- reproducibility -------------------------------------------------------------------------------
