@@ -99,6 +99,27 @@ def test_init_and_step_run_batched_under_jit_and_vmap() -> None:
     assert len({tuple(np.asarray(h).ravel()) for h in state.hands}) > 1
 
 
+def test_step_batched_beyond_one_sub_batch_plays_each_game_as_alone() -> None:
+    """Under ``vmap`` the chance steps are played for a sub-batch of 7/16 of the batch at a
+    time (``CHANCE_SHARE``), another while any game is left: with every game of 64 ending
+    its turn, three sub-batches, and each game must be what ``step`` gives it alone."""
+    import math
+
+    from nilegames.jax.nile_draws import CHANCE_SHARE
+
+    batch = 64
+    assert 2 * math.ceil(batch / CHANCE_SHARE) < batch  # three sub-batches at least
+    state = jax.vmap(lambda k: nile.init(k, 2))(jax.random.split(jax.random.PRNGKey(3), batch))
+    keys = jax.random.split(jax.random.PRNGKey(4), batch)
+    ends = jnp.zeros(batch, jnp.int32)  # everyone ends the turn: every game draws
+    stepped = jax.jit(jax.vmap(nile.step))(state, ends, keys)
+    alone = jax.jit(nile.step)
+    for game in range(batch):
+        one = alone(jax.tree.map(lambda x, g=game: x[g], state), ends[game], keys[game])
+        for name, got, want in zip(stepped._fields, stepped, one, strict=True):
+            assert np.array_equal(np.asarray(got[game]), np.asarray(want)), (game, name)
+
+
 @pytest.mark.parametrize(
     ("options", "words"),
     [
