@@ -22,9 +22,12 @@ core, and their rates add up: per CPU second, that is N cores' worth.  With ``--
 batch is timed in W windows and hearts again before each window and after the last, the
 batches waiting: the host's speed drifts by a third within minutes, so a window's ratio to
 hearts timed just beside it is the figure to trust, not one to hearts timed at the start.
+With ``--interleave S`` as well, each JAX process plays hearts itself, in slices of S
+seconds taking turns with slices of its batch's calls: both on the same core at the same
+moments, the ratio left to drift only within a slice.
 
 Run with ``make bench`` or ``python benchmarks/jax_nile.py [--players N ...] [--batch B ...]
-[--seconds S] [--between] [--processes N] [--windows W] [--json FILE]``.
+[--seconds S] [--between] [--processes N] [--windows W] [--interleave S] [--json FILE]``.
 """
 
 from __future__ import annotations
@@ -64,6 +67,7 @@ def jax_rate(
     ready: Callable[[], None] | None = None,
     windows: int = 1,
     report: Callable[[dict[str, float]], None] | None = None,
+    interleave: float = 0.0,
 ) -> dict[str, Any]:
     """Decisions per CPU second (and per wall second) of ``batch`` games in lockstep, and
     the seconds the first call took.  With ``renew``, a finished game is dealt again inside
@@ -74,7 +78,10 @@ def jax_rate(
     ``windows`` times, ``seconds`` each, the batch going on from one to the next;
     ``ready`` is called just before each window and ``report`` with each window's rates
     just after it (so a caller can time a peer between windows, on the same host at
-    nearly the same moment)."""
+    nearly the same moment).  With ``interleave`` > 0, hearts is played in this process
+    too, in slices of that many seconds taking turns with slices of the batch's calls, so
+    both are timed on the same core at the same moments; each window then reports
+    hearts' steps per CPU second beside the batch's decisions (``peer_steps_per_s``)."""
     import jax
     import jax.numpy as jnp
 
@@ -133,23 +140,31 @@ def jax_rate(
         jax.block_until_ready(state)
     per_window: list[float] = []
     decisions, spent, cpu, batches = 0, 0.0, 0.0, 1
+    hearts = importlib.import_module("pyspiel").load_game("hearts") if interleave else None
+    hearts_rng = random.Random(seed)
     for window in range(windows):
         if ready is not None:
             ready()
         counted, cpu_before, wall_before = decisions, cpu, spent
+        peer = Tally(0, 0, 0, 0.0)
         limit = seconds * (window + 1)
         while spent < limit:
+            stop = min(limit, spent + interleave) if interleave else limit
+            over = False
             start, cpu_start = time.perf_counter(), time.process_time()
-            while spent + time.perf_counter() - start < limit:
+            while spent + time.perf_counter() - start < stop:
                 key, sub = jax.random.split(key)
                 state, live = compiled(state, sub)
                 done = int(live)  # waits for the step: the clock sees finished work only
                 decisions += done
                 if not done:
-                    break  # every game of the batch is over
+                    over = True  # every game of the batch is over
+                    break
             spent += time.perf_counter() - start
             cpu += time.process_time() - cpu_start
-            if spent < limit:  # a new batch, dealt off the clock, as the first one
+            if hearts is not None:  # hearts' turn on this core, right after the batch's
+                peer += play_spiel(hearts.new_initial_state, hearts_rng, interleave)
+            if over:  # a new batch, dealt off the clock, as the first one
                 state = deal(jax.random.split(jax.random.PRNGKey(seed + batches + 1), batch))
                 state = jax.block_until_ready(state)
                 batches += 1
@@ -157,6 +172,8 @@ def jax_rate(
             "decisions_per_s": (decisions - counted) / (cpu - cpu_before),
             "wall_decisions_per_s": (decisions - counted) / (spent - wall_before),
         }
+        if hearts is not None:
+            rates["peer_steps_per_s"] = peer.steps / peer.seconds
         per_window.append(rates["decisions_per_s"])
         if report is not None:
             report(rates)
@@ -173,12 +190,12 @@ def jax_rate(
 
 def _pinned(
     core: int,
-    arguments: tuple[int, int, float, int, bool, int],
+    arguments: tuple[int, int, float, int, bool, int, float],
     start: Any,
     results: Any,
 ) -> None:
     os.sched_setaffinity(0, {core})  # before JAX starts its threads, so they inherit it
-    players, batch, seconds, seed, renew, windows = arguments
+    players, batch, seconds, seed, renew, windows, interleave = arguments
     total = jax_rate(
         players,
         batch,
@@ -188,6 +205,7 @@ def _pinned(
         ready=start.wait,
         windows=windows,
         report=lambda rates: results.put(("window", rates)),
+        interleave=interleave,
     )
     results.put(("total", total))
 
@@ -201,23 +219,40 @@ def pinned_rates(
     processes: int,
     windows: int = 1,
     peer: Callable[[], float] | None = None,
+    interleave: float = 0.0,
 ) -> dict[str, Any]:
     """:func:`jax_rate`, in this process (one), or in ``processes`` processes at once, each
     pinned to a core of its own, their clocks started together: their rates added up (per
     CPU second: each process's decisions over its own CPU time), compile and deal times the
     slowest's.  ``peer`` (a rate, e.g. hearts' steps per CPU second) is measured before
     each of the ``windows`` and after the last, while the batches wait, so that each
-    window has a peer's figure from just before and just after it (``peers``)."""
+    window has a peer's figure from just before and just after it (``peers``).  With
+    ``interleave``, each process also times hearts in turns with its batch
+    (:func:`jax_rate`): ``window_peers`` holds, per window, each process's pairs of (JAX
+    decisions, hearts steps) per CPU second."""
     peers: list[float] = []
+    window_peers: list[list[tuple[float, float]]] = []
 
     def measure_peer() -> None:
         if peer is not None:
             peers.append(peer())
 
     if processes == 1:
-        rates = jax_rate(players, batch, seconds, seed, renew, measure_peer, windows)
+        rates = jax_rate(
+            players,
+            batch,
+            seconds,
+            seed,
+            renew,
+            measure_peer,
+            windows,
+            lambda got: window_peers.append(
+                [(got["decisions_per_s"], got.get("peer_steps_per_s", 0.0))]
+            ),
+            interleave,
+        )
         measure_peer()
-        return {**rates, "peers": peers}
+        return {**rates, "peers": peers, "window_peers": window_peers}
     context = multiprocessing.get_context("spawn")
     start, results = context.Barrier(processes + 1), context.Queue()
     workers = [
@@ -225,7 +260,7 @@ def pinned_rates(
             target=_pinned,
             args=(
                 core,
-                (players, batch, seconds, seed + 7919 * core, renew, windows),
+                (players, batch, seconds, seed + 7919 * core, renew, windows, interleave),
                 start,
                 results,
             ),
@@ -239,15 +274,15 @@ def pinned_rates(
     for _ in range(windows):
         measure_peer()
         start.wait()  # every batch compiled and warmed up: the window starts
-        summed, seen = 0.0, 0
-        while seen < processes:
+        pairs: list[tuple[float, float]] = []
+        while len(pairs) < processes:
             kind, rates = results.get()
             if kind == "total":
                 totals.append(rates)
             else:
-                summed += rates["decisions_per_s"]
-                seen += 1
-        window_rates.append(summed)
+                pairs.append((rates["decisions_per_s"], rates.get("peer_steps_per_s", 0.0)))
+        window_rates.append(sum(jax for jax, _ in pairs))
+        window_peers.append(pairs)
     measure_peer()
     while len(totals) < processes:
         kind, rates = results.get()
@@ -259,7 +294,7 @@ def pinned_rates(
     added["wall_decisions_per_s"] = sum(rate["wall_decisions_per_s"] for rate in totals)
     for key in ("compile_s", "init_s"):
         added[key] = max(rate[key] for rate in totals)
-    return {**added, "windows": window_rates, "peers": peers}
+    return {**added, "windows": window_rates, "peers": peers, "window_peers": window_peers}
 
 
 def reference_tally(players: int, seconds: float, seed: int) -> Tally:
@@ -315,6 +350,14 @@ def main() -> None:
         " each and after the last (the batches waiting), and give each window's ratio to"
         " the mean of the hearts figures just before and after it",
     )
+    parser.add_argument(
+        "--interleave",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="in each JAX process, time hearts too, in slices of SECONDS taking turns with"
+        " the batch's calls (the same core at the same moments; the host's speed drifts)",
+    )
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     players_list = args.players or [2, 4]
@@ -354,6 +397,7 @@ def main() -> None:
                 args.processes,
                 args.windows,
                 hearts_again,
+                args.interleave,
             )
             measured["steps_per_s"] = measured["decisions_per_s"] * per_decision
             peers = measured["peers"]
@@ -361,13 +405,25 @@ def main() -> None:
                 rate * per_decision / ((peers[i] + peers[i + 1]) / 2)
                 for i, rate in enumerate(measured["windows"])
             ]
+            if args.interleave:  # hearts timed in the same processes, in turns with JAX
+                pairs = measured["window_peers"]
+                measured["interleaved_ratios"] = [
+                    sum(jax for jax, _ in window)
+                    * per_decision
+                    / statistics.mean(hearts for _, hearts in window)
+                    for window in pairs
+                ]
+                measured["per_core_ratios"] = [
+                    statistics.mean(jax * per_decision / hearts for jax, hearts in window)
+                    for window in pairs
+                ]
             rows.append({"engine": "JAX", "players": players, "batch": batch, **measured})
     for row in rows:
         row["steps_vs_hearts"] = row["steps_per_s"] / hearts_steps
         row["decisions_vs_hearts"] = row["decisions_per_s"] / hearts_decisions
 
     table = Table(title="NILE random playouts: JAX engine, reference engine, OpenSpiel hearts")
-    columns = (
+    columns: tuple[str, ...] = (
         "engine",
         "players",
         "batch",
@@ -377,6 +433,8 @@ def main() -> None:
         "÷ hearts beside",
         "wall dec/s",
     )
+    if args.interleave:
+        columns += ("÷ hearts, same cores", "per core")
     for column in (*columns, "compile s"):
         table.add_column(column, justify="right")
     table.add_row("OpenSpiel hearts", "4", "1", f"{hearts_decisions:,.0f}", f"{hearts_steps:,.0f}")
@@ -390,6 +448,11 @@ def main() -> None:
             f"{row['steps_vs_hearts']:.2f}×",
             beside(row.get("window_ratios", [])),
             f"{row['wall_decisions_per_s']:,.0f}" if "wall_decisions_per_s" in row else "",
+            *(
+                (beside(row.get("interleaved_ratios", [])), beside(row.get("per_core_ratios", [])))
+                if args.interleave
+                else ()
+            ),
             f"{row['compile_s']:.1f}" if "compile_s" in row else "",
         )
     console = Console(width=150)
@@ -402,6 +465,14 @@ def main() -> None:
         " over the mean of hearts' figures just before and after it, the median of the"
         " windows (their range). Compile: the first call of the jitted step."
     )
+    if args.interleave:
+        console.print(
+            f"With --interleave {args.interleave:g}: each JAX process also plays hearts, in"
+            " turns with its batch, so both are timed on the same core at the same moments;"
+            " ÷ hearts, same cores: the processes' JAX steps added up over their mean hearts"
+            " figure (N cores of JAX against hearts' one thread, as OpenSpiel runs it); per"
+            " core: each process's own ratio, their mean; medians of the windows (range)."
+        )
     if args.json:
         report = {
             "machine": machine(),
