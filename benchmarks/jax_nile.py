@@ -87,21 +87,14 @@ def jax_rate(
 
     from nilegames.jax import nile
 
-    def choose(legal: jax.Array, key: jax.Array) -> jax.Array:
-        """A uniformly random legal action per row of ``legal`` (0 where none is): the
-        r-th legal one for one random word r (``categorical`` draws and logs a number per
-        action and costs more than a step of the game)."""
-        count = legal.sum(axis=-1)
-        words = jax.random.bits(key, count.shape, jnp.uint32)
-        rank = (words % jnp.maximum(count, 1).astype(jnp.uint32)).astype(jnp.int32)
-        before = jax.lax.associative_scan(jnp.add, legal.astype(jnp.int32), axis=-1)
-        return (before <= rank[..., None]).sum(axis=-1) % legal.shape[-1]
-
     def decide(state: Any, key: jax.Array) -> tuple[Any, jax.Array]:
+        """A uniformly random legal action in every game, read from the batch's masks laid
+        out with the games last (``legal_action_masks``, ``uniform_actions``: the fast
+        layout on a CPU), then the step and the deals of the games that ended."""
         pick, draw = jax.random.split(key)
-        legal = jax.vmap(nile.legal_action_mask)(state)
-        live = legal.any(axis=1)
-        actions = choose(legal, pick)
+        legal = nile.legal_action_masks(state, games_last=True)
+        live = legal.any(axis=0)
+        actions = nile.uniform_actions(legal, pick)
         keys = jax.random.split(draw, live.shape[0])
         state = jax.vmap(nile.step)(state, actions, keys)
         if renew:  # the games that just ended are dealt again (a different key stream)
@@ -112,7 +105,7 @@ def jax_rate(
         """Batch 1 without vmap: a lone game branches for real (vmap computes every branch)."""
         pick, draw = jax.random.split(key)
         legal = nile.legal_action_mask(state)
-        state = nile.step(state, choose(legal, pick), draw)
+        state = nile.step(state, nile.uniform_actions(legal[:, None], pick)[0], draw)
         if renew:
             state = nile.renew(state, draw)
         return state, legal.any().astype(jnp.int32)

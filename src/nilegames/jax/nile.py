@@ -23,6 +23,7 @@ from nilegames.games.nile.state import SPECULATIONS_REMOVED_SHORT_2P
 from nilegames.jax import nile_draws as draws
 from nilegames.jax import nile_random as rnd
 from nilegames.jax import nile_rules as rules
+from nilegames.jax.nile_masks import legal_action_mask, legal_action_masks, uniform_actions
 from nilegames.jax.nile_state import (
     CHANCE,
     CONTINUE_DRAW,
@@ -40,7 +41,7 @@ from nilegames.jax.nile_state import (
     initial_state,
     pick,
 )
-from nilegames.jax.nile_views import legal_action_mask, observe, returns
+from nilegames.jax.nile_views import observe, returns
 
 __all__ = [
     "NileJaxState",
@@ -50,6 +51,7 @@ __all__ = [
     "init",
     "initial_state",
     "legal_action_mask",
+    "legal_action_masks",
     "observe",
     "play_chance_traced",
     "renew",
@@ -57,6 +59,7 @@ __all__ = [
     "sample_chance",
     "step",
     "step_traced",
+    "uniform_actions",
 ]
 
 State = NileJaxState

@@ -1,4 +1,5 @@
-"""What the JAX NILE engine shows: legal actions, a seat's observation, the returns.
+"""What the JAX NILE engine shows: a seat's observation and the returns (the legal
+actions are in :mod:`.nile_masks`).
 
 :func:`observe` gives the very vector that
 :class:`nilegames.games.nile.tensor.NileObservationEncoder` makes from the reference
@@ -17,19 +18,12 @@ import jax.numpy as jnp
 import numpy as np
 
 from nilegames.games.nile import actions as act
-from nilegames.games.nile.cards import FIRST_SPECULATION, LOCUST, NUM_CROPS, TRADE_COST
+from nilegames.games.nile.cards import FIRST_SPECULATION, LOCUST, NUM_CROPS
 from nilegames.games.nile.tensor import MAX_SEATS, NileObservationEncoder
 from nilegames.jax.nile_state import (
     CHANCE,
-    CROP_BITS,
     FULL_DECK,
-    IS_SPECULATION,
-    KIND_MASKS,
-    NO_OWNER,
     OVER,
-    PICK,
-    PLANT,
-    SPECULATE,
     TERMINAL,
     TRADE,
     NileJaxState,
@@ -41,93 +35,6 @@ PHASE_NAME: Final = jnp.array([0, 0, 0, 1, 2, 3, 3, 4, 5, 6], jnp.int32)
 LAYOUT: Final = NileObservationEncoder().layout
 OBSERVATION_SIZE: Final = LAYOUT.size
 SPECULATION_KINDS: Final = slice(FIRST_SPECULATION, LOCUST)
-
-
-def _crop_blocked(s: State) -> jax.Array:
-    return (s.blocked & CROP_BITS) > 0
-
-
-def _speculable(s: State, hand: jax.Array) -> jax.Array:
-    """(10,) the speculation cards in hand that show no flooded crop."""
-    dry = (KIND_MASKS & s.blocked) == 0
-    return (IS_SPECULATION & dry & (hand > 0))[SPECULATION_KINDS]
-
-
-def _plant_first(s: State, hand: jax.Array) -> jax.Array:
-    """(5,) a decision's first card planted: each crop that may start a planting."""
-    count = hand[:NUM_CROPS]
-    usable = (count > 0) & ~_crop_blocked(s)
-    mine = s.owner == s.seat
-    free = s.owner == NO_OWNER
-    # A single card of a new field needs a second, different crop beside it.
-    pairs = (usable & (mine | free)).sum() >= 2
-    return usable & (mine | (free & ((count >= 2) | pairs)) | (~mine & ~free & (count > s.size)))
-
-
-def planting_is_complete(s: State) -> jax.Array:
-    """Whether the cards laid are one whole planting (rules.planting_is_complete)."""
-    laid = s.planted > 0
-    foreign = laid & (s.owner != s.seat)
-    crops = laid.sum()
-    first = jnp.argmax(laid)
-    one_crop = (
-        (crops == 1)
-        & (s.planted[first] >= 2)
-        & ((s.owner[first] == NO_OWNER) | (s.planted[first] > s.size[first]))
-    )
-    two_singles = (crops == 2) & (s.planted.sum() == 2) & ~(foreign & (s.owner != NO_OWNER)).any()
-    return (crops > 0) & (~foreign.any() | one_crop | two_singles)
-
-
-def _plant_next(s: State, hand: jax.Array) -> jax.Array:
-    """(5,) while planting: each crop whose next card keeps the planting completable."""
-    count = hand[:NUM_CROPS]
-    laid = s.planted > 0
-    foreign = laid & (s.owner != s.seat)
-    crops, foreigners = laid.sum(), foreign.sum()
-    other = jnp.argmax(laid)
-    holder = s.owner
-    crop_count = jnp.where(laid, crops, crops + 1)
-    foreign_count = jnp.where(laid, foreigners, foreigners + (holder != s.seat))
-    needed = jnp.where(holder == NO_OWNER, 2, s.size + 1)
-    welcome = (holder == NO_OWNER) | (holder == s.seat)
-    other_welcome = (holder[other] == NO_OWNER) | (holder[other] == s.seat)
-    possible = (
-        (foreign_count == 0)
-        | ((crop_count == 1) & (s.planted + count >= needed))
-        | ((crop_count == 2) & ~laid & (s.planted[other] == 1) & welcome & other_welcome)
-    )
-    return (count > 0) & ~_crop_blocked(s) & possible
-
-
-def legal_action_mask(s: State) -> jax.Array:
-    """(38,) bool: the seat's legal actions; all False at chance nodes and at the end.
-
-    Each range of actions is worked out once from the phases that allow it (a decision's
-    first action: end, trade, plant, speculate; a trade's pick: discard; planting: done,
-    plant; speculating: done, speculate), so no mask is picked by phase (a gather under
-    ``vmap``), and the seat's hand and stock are taken by a sum over the seats, not an
-    index.
-    """
-    mine = (jnp.arange(s.hands.shape[0]) == s.seat)[:, None]
-    hand = jnp.where(mine, s.hands, 0).sum(axis=0)
-    stock = jnp.where(mine, s.stocks, 0).sum(axis=0)
-    trading, picking = s.phase == TRADE, s.phase == PICK
-    planting, speculating = s.phase == PLANT, s.phase == SPECULATE
-    can_trade = trading & (hand.sum() + stock.sum() >= TRADE_COST)
-    done = trading | speculating | (planting & planting_is_complete(s))
-    plant = (trading & _plant_first(s, hand)) | (planting & _plant_next(s, hand))
-    second = s.speculations.sum() < 2
-    speculate = (trading | (speculating & second)) & _speculable(s, hand)
-    return jnp.concatenate(
-        [
-            jnp.stack([done, can_trade, can_trade]),
-            picking & (hand[:LOCUST] > 0),
-            picking & (stock > 0),
-            plant,
-            speculate,
-        ]
-    )
 
 
 def returns(s: State) -> jax.Array:
