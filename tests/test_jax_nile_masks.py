@@ -29,7 +29,7 @@ def random_batches(players: int, options: dict[str, Any], seed: int) -> list[Any
     games dealt again), one batch kept per call."""
     deal = jax.jit(jax.vmap(lambda k: nile.init(k, players, **options)))
 
-    def call(state: Any, key: jax.Array) -> Any:
+    def call(state: Any, key: Any) -> Any:
         pick, draw = jax.random.split(key)
         actions = nile.uniform_actions(nile.legal_action_masks(state, games_last=True), pick)
         keys = jax.random.split(draw, BATCH)
