@@ -16,8 +16,8 @@ jax = pytest.importorskip("jax")
 import jax.numpy as jnp  # noqa: E402
 import numpy as np  # noqa: E402
 
+from nilegames.games.nile.actions import NUM_ACTIONS  # noqa: E402
 from nilegames.jax import nile  # noqa: E402
-from nilegames.jax.nile_masks import NUM_ACTIONS  # noqa: E402
 from tests import jax_nile_helpers as helpers  # noqa: E402
 
 BATCH = 256

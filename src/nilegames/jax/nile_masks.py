@@ -7,7 +7,7 @@ contiguously, so each 5- or 16-wide row of a game becomes one vector operation a
 the games, where under ``vmap`` (games first) every game's short rows are worked out
 one game at a time, and the 38 columns of the mask are laid side by side with a
 branch per number.  :func:`legal_action_masks` moves the batch's fields once and gives
-the masks of all its games (+21 % decisions per CPU second in the benchmark's call at
+the masks of all its games (+23 % decisions per CPU second in the benchmark's call at
 32,768 games, docs/performance.md); :func:`legal_action_mask` is one game's mask, and
 ``vmap`` of it stays correct for any caller.
 """
@@ -19,6 +19,7 @@ from typing import Final, NamedTuple
 import jax
 import jax.numpy as jnp
 
+from nilegames.games.nile.actions import NUM_ACTIONS
 from nilegames.games.nile.cards import FIRST_SPECULATION, LOCUST, NUM_CROPS, TRADE_COST
 from nilegames.jax.nile_state import (
     CROP_BITS,
@@ -35,8 +36,6 @@ from nilegames.jax.nile_state import (
 SPECULATION_MASKS: Final = KIND_MASKS[FIRST_SPECULATION:LOCUST, None]
 #: Each crop's bit, as a column (5, 1).
 CROP_COLUMN: Final = CROP_BITS[:, None]
-#: The number of actions (the reference engine's action space).
-NUM_ACTIONS: Final = 38
 
 
 class Columns(NamedTuple):
