@@ -18,6 +18,7 @@ import numpy as np  # noqa: E402
 
 from nilegames.games.nile.actions import NUM_ACTIONS  # noqa: E402
 from nilegames.jax import nile  # noqa: E402
+from nilegames.jax.nile_state import PICK, PLANT, SPECULATE, TRADE  # noqa: E402
 from tests import jax_nile_helpers as helpers  # noqa: E402
 
 BATCH = 256
@@ -63,7 +64,7 @@ def test_a_batch_s_masks_are_each_game_s_mask(players: int, options: dict[str, A
         assert np.array_equal(np.asarray(games_first(state)), expected)
         phases.update(np.asarray(state.phase).tolist())
     # The batches reached every kind of decision: trade, pick, plant, speculate.
-    assert {5, 6, 7, 8} <= phases
+    assert {TRADE, PICK, PLANT, SPECULATE} <= phases
 
 
 def test_one_game_s_mask_is_a_batch_of_one() -> None:

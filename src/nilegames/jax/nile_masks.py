@@ -88,6 +88,7 @@ def masks(t: Columns) -> jax.Array:
 
     own = t.owner == t.seat  # (5, g)
     free = t.owner == NO_OWNER
+    welcome = free | own  # fields the seat may plant into without overtaking
     laid = t.planted > 0
     foreign = laid & ~own
     first = _first_laid(laid)
@@ -95,7 +96,7 @@ def masks(t: Columns) -> jax.Array:
     first_planted = jnp.where(first, t.planted, 0).sum(axis=0)
     first_size = jnp.where(first, t.size, 0).sum(axis=0)
     first_free = (first & free).any(axis=0)
-    first_welcome = (first & (free | own)).any(axis=0)
+    first_welcome = (first & welcome).any(axis=0)
 
     # The cards laid are one whole planting (rules.planting_is_complete).
     one_crop = (crops == 1) & (first_planted >= 2) & (first_free | (first_planted > first_size))
@@ -107,18 +108,19 @@ def masks(t: Columns) -> jax.Array:
     usable = (count > 0) & ((t.blocked & CROP_COLUMN) == 0)
     # A decision's first card planted: a single card of a new field needs a second,
     # different crop beside it; a field held by another needs more cards than it has.
-    pairs = (usable & (own | free)).sum(axis=0) >= 2
+    pairs = (usable & welcome).sum(axis=0) >= 2
     plant_first = usable & (
         own | (free & ((count >= 2) | pairs)) | (~own & ~free & (count > t.size))
     )
     # While planting: each crop whose next card keeps the planting completable.
     crop_count = jnp.where(laid, crops, crops + 1)
-    foreign_count = jnp.where(laid, foreign.sum(axis=0), foreign.sum(axis=0) + ~own)
+    foreigners = foreign.sum(axis=0)
+    foreign_count = jnp.where(laid, foreigners, foreigners + ~own)
     needed = jnp.where(free, 2, t.size + 1)
     possible = (
         (foreign_count == 0)
         | ((crop_count == 1) & (t.planted + count >= needed))
-        | ((crop_count == 2) & ~laid & (first_planted == 1) & (free | own) & first_welcome)
+        | ((crop_count == 2) & ~laid & (first_planted == 1) & welcome & first_welcome)
     )
     plant_next = usable & possible
     plant = (trading & plant_first) | (planting & plant_next)
