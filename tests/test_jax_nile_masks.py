@@ -104,3 +104,10 @@ def test_the_pick_is_uniform_over_the_legal_actions() -> None:
     expected = legal.shape[1] / len(chosen)
     chi_square = float(((counts - expected) ** 2 / expected).sum())
     assert chi_square < 38.26  # the 1 - 1e-6 quantile of chi-square with 6 degrees of freedom
+
+
+@pytest.mark.parametrize("shape", [(100, NUM_ACTIONS), (NUM_ACTIONS,), (NUM_ACTIONS, 4, 2)])
+def test_masks_in_another_layout_are_refused(shape: tuple[int, ...]) -> None:
+    """Masks with the games first, as vmap gives them, would be read along the wrong axis."""
+    with pytest.raises(ValueError, match=r"\(38, games\).*games_last=True"):
+        nile.uniform_actions(jnp.ones(shape, bool), jax.random.PRNGKey(0))

@@ -168,6 +168,11 @@ def uniform_actions(legal: jax.Array, key: jax.Array) -> jax.Array:
     per action; ending with a ``where`` on the count instead of the remainder made XLA
     split that chain and tripled the benchmark's call (docs/performance.md).
     """
+    if legal.ndim != 2 or legal.shape[0] != NUM_ACTIONS:
+        raise ValueError(
+            f"uniform_actions wants masks of shape ({NUM_ACTIONS}, games), not"
+            f" {tuple(legal.shape)}: take them from legal_action_masks(batch, games_last=True)"
+        )
     count = legal.sum(axis=0)
     words = jax.random.bits(key, count.shape, jnp.uint32)
     rank = (words % jnp.maximum(count, 1).astype(jnp.uint32)).astype(jnp.int32)
